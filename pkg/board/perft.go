@@ -1,0 +1,52 @@
+package board
+
+// Perft counts the leaf nodes of the legal move tree to the given depth. The last ply is
+// counted without being played. The position is unchanged afterwards.
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var l MoveList
+	p.genPseudo(&l)
+	if depth == 1 {
+		return uint64(p.countLegal(&l))
+	}
+	zone := p.zone()
+	inCheck := p.InCheck()
+	var nodes uint64
+	us := p.turn
+	for _, m := range l.Moves[:l.N] {
+		isGeneral := p.board[m.From()].Role() == General
+		if !isGeneral && !inCheck && !zone.Has(m.From()) && !zone.Has(m.To()) {
+			captured := p.makeMove(m)
+			nodes += p.Perft(depth - 1)
+			p.unmakeMove(m, captured)
+			continue
+		}
+		captured := p.makeMove(m)
+		if g := p.general[us]; g == NoSquare || !p.attacked(g, us^1) {
+			nodes += p.Perft(depth - 1)
+		}
+		p.unmakeMove(m, captured)
+	}
+	return nodes
+}
+
+// DivideEntry is one root move and the perft count below it.
+type DivideEntry struct {
+	Move  Move
+	Nodes uint64
+}
+
+// Divide returns the perft count below each legal root move, in generation order.
+func (p *Position) Divide(depth int) []DivideEntry {
+	var l MoveList
+	p.GenerateLegal(&l)
+	out := make([]DivideEntry, 0, l.N)
+	for _, m := range l.Slice() {
+		captured := p.makeMove(m)
+		out = append(out, DivideEntry{m, p.Perft(depth - 1)})
+		p.unmakeMove(m, captured)
+	}
+	return out
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes of the command-line contract (DESIGN.md).
+const (
+	exitOK          = 0   // every game valid
+	exitInvalid     = 1   // some game or input file invalid
+	exitUsage       = 2   // usage error, missing path, unwritable output
+	exitInterrupted = 130 // interrupted
+)
+
+// run executes the command line args and returns the process exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.RunContext(ctx, args)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintln(stderr, "qipu:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "qipu:", err)
+	return exitUsage
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:  "qipu",
+		Usage: "convert and validate Xiangqi (Chinese chess) game records",
+		Description: "qipu reads PGN (GB2312/GBK, Big5, UTF-8; Chinese, WXF or ICCS moves) and XQF files,\n" +
+			"replays every move on a bitboard engine and writes them in the notation you ask for.",
+		Reader:          stdin,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		Commands:        []*cli.Command{perftCommand()},
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return &exitError{code: exitUsage, err: err}
+		},
+	}
+	return app
+}
+
+// usageErr wraps a usage problem so that run exits with code 2.
+func usageErr(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+func parseDepth(c *cli.Context) (int, error) {
+	if c.NArg() != 1 {
+		return 0, usageErr("%s: want exactly one DEPTH argument", c.Command.Name)
+	}
+	d, err := strconv.Atoi(c.Args().First())
+	if err != nil || d < 0 || d > 12 {
+		return 0, usageErr("%s: DEPTH must be a number from 0 to 12, not %q", c.Command.Name, c.Args().First())
+	}
+	return d, nil
+}

@@ -1,0 +1,274 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/qipu/qipu/pkg/board"
+)
+
+// ResolveFunc reads a move text in a position. It returns the move, a note when the text is
+// non-standard but fits exactly one legal move (it becomes a notation warning), or an error
+// whose kind KindOf classifies.
+type ResolveFunc func(pos *board.Position, text string) (m board.Move, nonstandard string, err error)
+
+// Builder replays reader events into a Game: it resolves each move on the board, keeps the
+// tree of variations, and records positioned diagnostics. A bad move ends its line of play
+// (later moves of that line are skipped, not guessed); the rest of the game goes on.
+//
+// Readers call Begin, then any of Tag, SetFEN, SetSetup, Move, PlayMove, Comment, NAG,
+// BeginVariation, EndVariation, Result, Diagnose, and finally Finish.
+type Builder struct {
+	// Path names the source in diagnostics.
+	Path string
+	// Resolve reads text moves; it is required for Move.
+	Resolve ResolveFunc
+	// FatalProblems are the setup problems that make a game unplayable (an error); other
+	// problems are reported as warnings and the game replays. Zero means the default:
+	// a missing general or more than one.
+	FatalProblems board.Problem
+
+	g       *Game
+	started bool
+	setupOK bool
+	cur     line
+	stack   []line
+}
+
+// line is the replay state of one line of play.
+type line struct {
+	node    *Node
+	pos     board.Position // after node
+	prev    board.Position // before node's move
+	hasPrev bool
+	dead    bool
+	ply     int
+}
+
+// Begin starts a new game with its 1-based index in the file.
+func (b *Builder) Begin(index int, format, encoding string) {
+	b.g = &Game{Source: b.Path, Index: index, Format: format, Encoding: encoding,
+		Setup: board.StartSetup(), Result: "*"}
+	b.g.Root.Loc = NoLoc
+	b.started = false
+	b.stack = b.stack[:0]
+	b.cur = line{node: &b.g.Root}
+}
+
+// Game returns the game being built (nil before Begin).
+func (b *Builder) Game() *Game { return b.g }
+
+// Tag appends a header field.
+func (b *Builder) Tag(name, value string) {
+	b.g.Tags = append(b.g.Tags, Tag{name, value})
+}
+
+// SetFEN sets the start position from a FEN; a FEN that does not parse is a setup error and
+// the game's moves are not replayed.
+func (b *Builder) SetFEN(fen string, loc Loc) {
+	s, err := board.ParseFEN(fen)
+	if err != nil {
+		b.diag(KindSetup, false, loc, 0, fen, err.Error(), err)
+		b.started = true
+		b.setupOK = false
+		b.cur.dead = true
+		return
+	}
+	b.SetSetup(s, loc)
+}
+
+// SetSetup sets the start position. Call it before the first move.
+func (b *Builder) SetSetup(s board.Setup, loc Loc) {
+	b.g.Setup = s
+	b.started = false
+	b.start(loc)
+}
+
+func (b *Builder) start(loc Loc) {
+	if b.started {
+		return
+	}
+	b.started = true
+	fatal := b.FatalProblems
+	if fatal == 0 {
+		fatal = board.ProblemNoGeneral | board.ProblemTooManyGenerals
+	}
+	probs, details := b.g.Setup.Validate()
+	if probs != 0 {
+		err := &board.SetupError{Problems: probs, Details: details}
+		b.diag(KindSetup, probs&fatal == 0, loc, 0, "", err.Error(), err)
+	}
+	b.setupOK = probs&fatal == 0
+	pos, _ := board.NewPosition(b.g.Setup, board.AllProblems)
+	b.cur = line{node: &b.g.Root, pos: *pos, dead: !b.setupOK}
+}
+
+// Move resolves a move text in the current line and appends it.
+func (b *Builder) Move(text string, loc Loc) {
+	b.start(loc)
+	if b.cur.dead {
+		return
+	}
+	m, note, err := b.Resolve(&b.cur.pos, text)
+	if err != nil && b.firstMove() {
+		// The side to move may be wrong in the setup: try the other side.
+		b.cur.pos = b.flipped()
+		if m2, note2, err2 := b.Resolve(&b.cur.pos, text); err2 == nil {
+			b.repairSide(loc, text)
+			m, note, err = m2, note2, nil
+		} else {
+			b.cur.pos = b.flipped()
+		}
+	}
+	if err != nil {
+		b.diag(KindOf(err), false, loc, b.cur.ply+1, text, err.Error(), err)
+		b.cur.dead = true
+		return
+	}
+	n := b.push(m, loc)
+	n.Text = text
+	if note != "" {
+		n.Nonstandard = note
+		b.diag(KindNotation, true, loc, b.cur.ply, text, note, nil)
+	}
+}
+
+// PlayMove appends a move given by its squares (binary formats), checking that it is legal.
+func (b *Builder) PlayMove(m board.Move, loc Loc) {
+	b.start(loc)
+	if b.cur.dead {
+		return
+	}
+	if b.firstMove() {
+		if pc := b.cur.pos.At(m.From()); pc != board.NoPiece && pc.Color() != b.cur.pos.Turn() {
+			b.cur.pos = b.flipped()
+			b.repairSide(loc, m.String())
+		}
+	}
+	if !b.cur.pos.IsLegal(m) {
+		reason := b.illegalReason(m)
+		err := fmt.Errorf("%s: %w", reason, errIllegalMove)
+		b.diag(KindIllegal, false, loc, b.cur.ply+1, iccsText(m), reason, err)
+		b.cur.dead = true
+		return
+	}
+	b.push(m, loc)
+}
+
+func iccsText(m board.Move) string {
+	if !m.From().Valid() || !m.To().Valid() {
+		return fmt.Sprintf("%d-%d", uint8(m.From()), uint8(m.To()))
+	}
+	s := m.From().String() + "-" + m.To().String()
+	b := []byte(s)
+	b[0] -= 'a' - 'A'
+	b[3] -= 'a' - 'A'
+	return string(b)
+}
+
+func (b *Builder) illegalReason(m board.Move) string {
+	pc := b.cur.pos.At(m.From())
+	switch {
+	case !m.From().Valid() || !m.To().Valid():
+		return "square off the board"
+	case pc == board.NoPiece:
+		return "no piece on " + m.From().String()
+	case pc.Color() != b.cur.pos.Turn():
+		return fmt.Sprintf("%s to move but %s is %s", b.cur.pos.Turn(), m.From(), pc.Color())
+	case b.cur.pos.IsPseudoLegal(m):
+		return "move leaves the general in check"
+	}
+	return fmt.Sprintf("%s %s cannot move to %s", pc.Color(), pc.Role(), m.To())
+}
+
+func (b *Builder) firstMove() bool {
+	return b.cur.node == &b.g.Root && len(b.g.Root.Children) == 0 && len(b.stack) == 0
+}
+
+func (b *Builder) flipped() board.Position {
+	s := b.cur.pos.Setup()
+	s.Turn = s.Turn.Other()
+	p, _ := board.NewPosition(s, board.AllProblems)
+	return *p
+}
+
+func (b *Builder) repairSide(loc Loc, text string) {
+	b.g.Setup.Turn = b.cur.pos.Turn()
+	b.diag(KindSide, true, loc, 1, text,
+		fmt.Sprintf("first move is %s's; side to move taken from it", b.cur.pos.Turn()), nil)
+}
+
+func (b *Builder) push(m board.Move, loc Loc) *Node {
+	n := &Node{Move: m, Parent: b.cur.node, Loc: loc}
+	b.cur.node.Children = append(b.cur.node.Children, n)
+	b.cur.prev = b.cur.pos
+	b.cur.hasPrev = true
+	b.cur.pos.Play(m)
+	b.cur.node = n
+	b.cur.ply++
+	return n
+}
+
+// Comment attaches a comment to the last move of the current line (or before the first move).
+func (b *Builder) Comment(text string) {
+	b.cur.node.Comments = append(b.cur.node.Comments, text)
+}
+
+// NAG attaches a numeric annotation glyph to the last move of the current line.
+func (b *Builder) NAG(n uint8) {
+	if b.cur.node != &b.g.Root {
+		b.cur.node.NAGs = append(b.cur.node.NAGs, n)
+	}
+}
+
+// BeginVariation starts an alternative to the last move of the current line.
+func (b *Builder) BeginVariation() {
+	b.stack = append(b.stack, b.cur)
+	parent := b.cur
+	b.cur = line{dead: parent.dead || !parent.hasPrev, ply: parent.ply - 1}
+	if parent.hasPrev {
+		b.cur.node = parent.node.Parent
+		b.cur.pos = parent.prev
+	} else {
+		b.cur.node = parent.node
+		b.cur.pos = parent.pos
+		b.cur.ply = parent.ply
+	}
+}
+
+// EndVariation returns to the line the variation branched from. An unmatched call is ignored.
+func (b *Builder) EndVariation() {
+	if len(b.stack) == 0 {
+		return
+	}
+	b.cur = b.stack[len(b.stack)-1]
+	b.stack = b.stack[:len(b.stack)-1]
+}
+
+// Depth returns how many variations are open.
+func (b *Builder) Depth() int { return len(b.stack) }
+
+// Result records the game result ("1-0", "0-1", "1/2-1/2", "*").
+func (b *Builder) Result(r string) { b.g.Result = r }
+
+// Diagnose records a reader's diagnostic, filling in the path and game.
+func (b *Builder) Diagnose(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) {
+	b.diag(kind, warning, loc, ply, token, message, err)
+}
+
+func (b *Builder) diag(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) {
+	index := 0
+	if b.g != nil {
+		index = b.g.Index
+	}
+	d := &Diagnostic{Kind: kind, Warning: warning, Path: b.Path, Loc: loc, Game: index, Ply: ply,
+		Token: token, Message: message, Err: err}
+	b.g.Diagnostics = append(b.g.Diagnostics, d)
+}
+
+// Finish completes the game and returns it. The builder can then Begin the next one.
+func (b *Builder) Finish() *Game {
+	b.start(NoLoc)
+	g := b.g
+	b.g = nil
+	return g
+}

@@ -1,0 +1,131 @@
+// Package game is qipu's model of one game record: tags in their order, the start setup, a
+// tree of moves (main line and variations) with the text each move was read from, comments
+// and NAGs, the result, and the diagnostics found while reading and replaying it. Builder
+// turns reader events (text or binary) into a replayed Game.
+package game
+
+import (
+	"strings"
+
+	"github.com/qipu/qipu/pkg/board"
+)
+
+// Tag is one header field, e.g. {"Red", "胡荣华"}.
+type Tag struct {
+	Name, Value string
+}
+
+// Node is a position in the move tree, reached by Move from its parent. The root has no move.
+// Children[0] continues the line; further children are alternatives to it (variations).
+type Node struct {
+	Move        board.Move // the resolved move; NoMove for the root
+	Text        string     // the move as written in the source; "" when read from a binary file
+	Comments    []string   // comments after the move (on the root: before the first move)
+	NAGs        []uint8    // numeric annotation glyphs ($n) after the move
+	Children    []*Node
+	Parent      *Node
+	Loc         Loc    // where the move was read
+	Nonstandard string // why the move text is non-standard (a notation warning), or ""
+}
+
+// Game is one game record.
+type Game struct {
+	Source   string // path of the file it came from, as the user named it
+	Index    int    // 1-based index of the game in its file
+	Format   string // "pgn" or "xqf"
+	Encoding string // the text encoding of the source, e.g. "gb18030"
+	Tags     []Tag
+	Setup    board.Setup // the start position (possibly with its side repaired)
+	Root     Node
+	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
+	// Diagnostics lists every error and warning of the game in the order found.
+	Diagnostics []*Diagnostic
+}
+
+// Tag returns the value of the first tag with the name, compared without regard to case.
+func (g *Game) Tag(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// SetTag replaces the value of the first tag with the name (any case) or appends the tag.
+func (g *Game) SetTag(name, value string) {
+	for i, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{name, value})
+}
+
+// MainLine returns the nodes of the main line, first move first.
+func (g *Game) MainLine() []*Node {
+	var line []*Node
+	for n := &g.Root; len(n.Children) > 0; {
+		n = n.Children[0]
+		line = append(line, n)
+	}
+	return line
+}
+
+// Errors returns the diagnostics that are errors, not warnings.
+func (g *Game) Errors() []*Diagnostic {
+	var out []*Diagnostic
+	for _, d := range g.Diagnostics {
+		if !d.Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Warnings returns the diagnostics that are warnings.
+func (g *Game) Warnings() []*Diagnostic {
+	var out []*Diagnostic
+	for _, d := range g.Diagnostics {
+		if d.Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Valid reports whether the game has no error (warnings allowed).
+func (g *Game) Valid() bool {
+	for _, d := range g.Diagnostics {
+		if !d.Warning {
+			return false
+		}
+	}
+	return true
+}
+
+// StartPosition builds the position of the game's setup, accepting any setup problem (the
+// builder has already reported them).
+func (g *Game) StartPosition() *board.Position {
+	p, err := board.NewPosition(g.Setup, board.AllProblems)
+	if err != nil { // unreachable: every problem is ignored
+		return board.StartPosition()
+	}
+	return p
+}
+
+// IsStandardStart reports whether the setup is the standard initial position with Red to move.
+func (g *Game) IsStandardStart() bool {
+	s := board.StartSetup()
+	return g.Setup.Board == s.Board && g.Setup.Turn == board.Red
+}
+
+// Plies returns the number of moves in the main line.
+func (g *Game) Plies() int {
+	n := 0
+	for node := &g.Root; len(node.Children) > 0; node = node.Children[0] {
+		n++
+	}
+	return n
+}

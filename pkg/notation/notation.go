@@ -1,0 +1,57 @@
+// Package notation defines what every move notation offers — parse text into a syntax value,
+// resolve it against a position, format a move — and the errors they share. The notations
+// themselves live in the subpackages iccs, wxf, chinese and platform; this package also keeps
+// a registry by name and detects the notation of a move token.
+package notation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/board"
+)
+
+// The three ways a move text can fail. Test with errors.Is.
+var (
+	// ErrSyntax: the text cannot be read as a move in the notation.
+	ErrSyntax = errors.New("syntax")
+	// ErrIllegal: the text reads as a move, but no legal move fits it.
+	ErrIllegal = errors.New("illegal")
+	// ErrAmbiguous: the text fits more than one legal move.
+	ErrAmbiguous = errors.New("ambiguous")
+)
+
+// Error is a failed parse or resolution. Kind is ErrSyntax, ErrIllegal or ErrAmbiguous;
+// Candidates lists the legal moves an ambiguous text fits.
+type Error struct {
+	Kind       error
+	Notation   string
+	Text       string
+	Reason     string
+	Candidates []board.Move
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Reason)
+	if len(e.Candidates) > 0 {
+		b.WriteString(" (fits ")
+		for i, m := range e.Candidates {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(m.String())
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// Unwrap returns the kind, so errors.Is(err, ErrIllegal) works.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// Errorf builds an *Error of the given kind.
+func Errorf(kind error, notation, text, format string, args ...any) *Error {
+	return &Error{Kind: kind, Notation: notation, Text: text, Reason: fmt.Sprintf(format, args...)}
+}

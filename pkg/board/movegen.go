@@ -197,7 +197,6 @@ func (p *Position) GenerateLegal(l *MoveList) {
 	l.N = n
 }
 
-
 // LegalMoves appends the legal moves of the side to move to dst and returns it. It allocates
 // only when dst lacks capacity.
 func (p *Position) LegalMoves(dst []Move) []Move {

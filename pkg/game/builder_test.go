@@ -1,0 +1,203 @@
+package game
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/notation"
+)
+
+// iccsResolve is a minimal resolver for these tests: "h2e2" style moves only.
+func iccsResolve(pos *board.Position, text string) (board.Move, string, error) {
+	t := strings.ReplaceAll(text, "-", "")
+	if len(t) != 4 {
+		return 0, "", notation.Errorf(notation.ErrSyntax, "iccs", text, "not an ICCS move")
+	}
+	from, ok1 := board.SquareFromICCS(t[0], t[1])
+	to, ok2 := board.SquareFromICCS(t[2], t[3])
+	if !ok1 || !ok2 {
+		return 0, "", notation.Errorf(notation.ErrSyntax, "iccs", text, "not an ICCS move")
+	}
+	m := board.NewMove(from, to)
+	if !pos.IsLegal(m) {
+		return 0, "", notation.Errorf(notation.ErrIllegal, "iccs", text, "no legal move fits")
+	}
+	note := ""
+	if strings.Contains(text, "-") {
+		note = "dash"
+	}
+	return m, note, nil
+}
+
+func newBuilder() *Builder {
+	b := &Builder{Path: "t.pgn", Resolve: iccsResolve}
+	b.Begin(3, "pgn", "utf-8")
+	return b
+}
+
+func loc(line, col int) Loc { return Loc{Line: line, Col: col, Offset: -1} }
+
+func TestBuilderMainLineAndVariations(t *testing.T) {
+	b := newBuilder()
+	b.Tag("Event", "test")
+	b.Move("h2e2", loc(1, 1))
+	b.Move("h9g7", loc(1, 6))
+	b.Comment("main")
+	b.BeginVariation() // replaces h9g7
+	b.Move("h7e7", loc(1, 12))
+	b.BeginVariation() // replaces h7e7
+	b.Move("b9c7", loc(1, 20))
+	b.EndVariation()
+	b.Move("e2e6", loc(1, 30)) // after h7e7
+	b.EndVariation()
+	b.Move("h0g2", loc(1, 40))
+	b.Result("1-0")
+	g := b.Finish()
+
+	if !g.Valid() || len(g.Diagnostics) != 0 {
+		t.Fatalf("diagnostics: %v", g.Diagnostics)
+	}
+	main := g.MainLine()
+	if len(main) != 3 || main[0].Move.String() != "h2e2" || main[1].Move.String() != "h9g7" || main[2].Move.String() != "h0g2" {
+		t.Fatalf("main line %v", main)
+	}
+	if got := main[1].Comments; len(got) != 1 || got[0] != "main" {
+		t.Errorf("comment %q", got)
+	}
+	alts := main[0].Children
+	if len(alts) != 3 {
+		t.Fatalf("alternatives after h2e2: %d, want 3", len(alts))
+	}
+	if alts[1].Move.String() != "h7e7" || alts[2].Move.String() != "b9c7" {
+		t.Errorf("variations %v %v", alts[1].Move, alts[2].Move)
+	}
+	if len(alts[1].Children) != 1 || alts[1].Children[0].Move.String() != "e2e6" {
+		t.Errorf("variation continuation missing")
+	}
+	if g.Plies() != 3 || g.Result != "1-0" || g.Index != 3 {
+		t.Errorf("plies %d result %s index %d", g.Plies(), g.Result, g.Index)
+	}
+}
+
+func TestBuilderBadMoveEndsLine(t *testing.T) {
+	b := newBuilder()
+	b.Move("h2e2", loc(1, 1))
+	b.Move("h9h0", loc(1, 6)) // illegal
+	b.Move("h7e7", loc(1, 11))
+	b.BeginVariation() // inside a dead line: skipped
+	b.Move("b9c7", loc(1, 17))
+	b.EndVariation()
+	g := b.Finish()
+	if g.Plies() != 1 {
+		t.Fatalf("plies %d, want 1", g.Plies())
+	}
+	errs := g.Errors()
+	if len(errs) != 1 {
+		t.Fatalf("errors %v", errs)
+	}
+	d := errs[0]
+	if d.Kind != KindIllegal || d.Ply != 2 || d.Token != "h9h0" || !errors.Is(d, notation.ErrIllegal) {
+		t.Errorf("diagnostic %+v", d)
+	}
+	want := `t.pgn:1:6: game 3, ply 2: illegal: no legal move fits ("h9h0")`
+	if d.Error() != want {
+		t.Errorf("got  %s\nwant %s", d.Error(), want)
+	}
+}
+
+func TestBuilderVariationErrorKeepsMainLine(t *testing.T) {
+	b := newBuilder()
+	b.Move("h2e2", loc(1, 1))
+	b.Move("h9g7", loc(1, 6))
+	b.BeginVariation()
+	b.Move("a0a5", loc(1, 12)) // illegal inside the variation
+	b.EndVariation()
+	b.Move("h0g2", loc(1, 20))
+	g := b.Finish()
+	if g.Plies() != 3 || len(g.Errors()) != 1 || g.Errors()[0].Ply != 2 {
+		t.Fatalf("plies %d errors %v", g.Plies(), g.Errors())
+	}
+}
+
+func TestBuilderRepairsSideAndWarns(t *testing.T) {
+	b := newBuilder()
+	s, _ := board.ParseFEN(board.StartFEN)
+	b.SetSetup(s, NoLoc)
+	b.Move("h7e7", loc(2, 1)) // Black moves first although the setup says Red
+	b.Move("h2e2", loc(2, 6))
+	b.Move("h9-g7", loc(2, 11))
+	g := b.Finish()
+	if g.Plies() != 3 {
+		t.Fatalf("plies %d: %v", g.Plies(), g.Diagnostics)
+	}
+	if g.Setup.Turn != board.Black || !g.Valid() {
+		t.Errorf("turn %v valid %v", g.Setup.Turn, g.Valid())
+	}
+	w := g.Warnings()
+	if len(w) != 2 || w[0].Kind != KindSide || !strings.Contains(w[0].Error(), "warning: side:") || w[1].Kind != KindNotation {
+		t.Errorf("warnings %v", w)
+	}
+}
+
+func TestBuilderBinaryMoves(t *testing.T) {
+	b := newBuilder()
+	h2e2 := board.NewMove(board.NewSquare(7, 7), board.NewSquare(7, 4))
+	bad := board.NewMove(board.NewSquare(0, 0), board.NewSquare(5, 5))
+	b.PlayMove(h2e2, Loc{Offset: 1024})
+	b.PlayMove(bad, Loc{Offset: 1028})
+	g := b.Finish()
+	if g.Plies() != 1 || len(g.Errors()) != 1 {
+		t.Fatalf("plies %d errors %v", g.Plies(), g.Errors())
+	}
+	want := `t.pgn:@1028: game 3, ply 2: illegal: black chariot cannot move to f4 ("A9-F4")`
+	if got := g.Errors()[0].Error(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestBuilderSetupProblems(t *testing.T) {
+	b := newBuilder()
+	b.SetFEN("4k4/9/9/9/9/9/9/9/9/4K4 w", loc(1, 1)) // facing generals: replayable, a warning
+	b.Move("e0d0", loc(2, 1))
+	g := b.Finish()
+	if !g.Valid() || g.Plies() != 1 || len(g.Warnings()) != 1 || g.Warnings()[0].Kind != KindSetup {
+		t.Errorf("facing generals: valid %v plies %d diags %v", g.Valid(), g.Plies(), g.Diagnostics)
+	}
+
+	b = newBuilder()
+	b.SetFEN("9/9/9/9/9/9/9/9/9/4K4 w", loc(1, 1)) // no black general: unplayable
+	b.Move("e0d0", loc(2, 1))
+	g = b.Finish()
+	if g.Valid() || g.Plies() != 0 || g.Errors()[0].Kind != KindSetup {
+		t.Errorf("no general: valid %v plies %d diags %v", g.Valid(), g.Plies(), g.Diagnostics)
+	}
+
+	b = newBuilder()
+	b.SetFEN("not a fen", loc(1, 1))
+	b.Move("h2e2", loc(2, 1))
+	g = b.Finish()
+	if g.Valid() || g.Plies() != 0 || g.Errors()[0].Kind != KindSetup || !errors.Is(g.Errors()[0], board.ErrFEN) {
+		t.Errorf("bad FEN: %v", g.Diagnostics)
+	}
+}
+
+func TestBuilderNotationWarning(t *testing.T) {
+	b := newBuilder()
+	b.Move("h2-e2", loc(1, 1))
+	g := b.Finish()
+	w := g.Warnings()
+	if len(w) != 1 || w[0].Kind != KindNotation || g.MainLine()[0].Nonstandard != "dash" {
+		t.Errorf("warnings %v", w)
+	}
+}
+
+func TestTags(t *testing.T) {
+	g := &Game{}
+	g.SetTag("Red", "a")
+	g.SetTag("red", "b")
+	if v, ok := g.Tag("RED"); !ok || v != "b" || len(g.Tags) != 1 {
+		t.Errorf("tags %v", g.Tags)
+	}
+}

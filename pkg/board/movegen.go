@@ -163,15 +163,85 @@ func (p *Position) genPseudo(l *MoveList) {
 // a move that touches no square of the zone cannot change the general's safety.
 func (p *Position) legalAfter(m Move, zone *Bitboard, inCheck bool) bool {
 	from, to := m.From(), m.To()
-	if !inCheck && !zone.Has(from) && !zone.Has(to) && p.board[from].Role() != General {
+	g := p.general[p.turn]
+	if p.board[from].Role() == General {
+		g = to
+	} else if g == NoSquare || !inCheck && !zone.Has(from) && !zone.Has(to) {
 		return true
 	}
+	return p.safeAfter(from, to, g)
+}
+
+// safeAfter reports whether the general that stands on g after the move from→to (g == to
+// when the general itself moves) is not attacked then. It computes the attacks on the
+// occupancy the move would leave, without making the move.
+func (p *Position) safeAfter(from, to, g Square) bool {
 	us := p.turn
-	captured := p.makeMove(m)
-	g := p.general[us]
-	ok := g == NoSquare || !p.attacked(g, us^1)
-	p.unmakeMove(m, captured)
-	return ok
+	them := us ^ 1
+	r, c := sqRow[g], sqCol[g]
+	fr, fc, tr, tc := sqRow[from], sqCol[from], sqRow[to], sqCol[to]
+	rowOcc := p.rows[0][r] | p.rows[1][r]
+	colOcc := p.cols[0][c] | p.cols[1][c]
+	enemyRow := p.rows[them][r]
+	enemyCol := p.cols[them][c]
+	if fr == r {
+		rowOcc &^= 1 << fc
+	}
+	if tr == r {
+		rowOcc |= 1 << tc
+		enemyRow &^= 1 << tc
+	}
+	if fc == c {
+		colOcc &^= 1 << fr
+	}
+	if tc == c {
+		colOcc |= 1 << tr
+		enemyCol &^= 1 << tr
+	}
+	chariot := MakePiece(them, Chariot)
+	cannon := MakePiece(them, Cannon)
+	base := Square(r) * 9
+	rs := &rankSlide[c][rowOcc]
+	for m := rs.rook & enemyRow; m != 0; m &= m - 1 {
+		if p.board[base+Square(bits.TrailingZeros16(m))] == chariot {
+			return false
+		}
+	}
+	for m := rs.cannonCap & enemyRow; m != 0; m &= m - 1 {
+		if p.board[base+Square(bits.TrailingZeros16(m))] == cannon {
+			return false
+		}
+	}
+	general := MakePiece(them, General)
+	fs := &fileSlide[r][colOcc]
+	for m := fs.rook & enemyCol; m != 0; m &= m - 1 {
+		if pc := p.board[Square(bits.TrailingZeros16(m))*9+Square(c)]; pc == chariot || pc == general {
+			return false
+		}
+	}
+	for m := fs.cannonCap & enemyCol; m != 0; m &= m - 1 {
+		if p.board[Square(bits.TrailingZeros16(m))*9+Square(c)] == cannon {
+			return false
+		}
+	}
+	if !p.pieces[them][Horse].Empty() {
+		horse := MakePiece(them, Horse)
+		for _, hp := range horseAttackFrom[g] {
+			if p.board[hp.to] == horse && hp.to != to &&
+				(hp.block == from || p.board[hp.block] == NoPiece && hp.block != to) {
+				return false
+			}
+		}
+	}
+	if !p.pieces[them][Soldier].Empty() {
+		soldier := MakePiece(them, Soldier)
+		for _, s := range soldierAttackFrom[them][g] {
+			if p.board[s] == soldier && s != to {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (p *Position) zone() Bitboard {

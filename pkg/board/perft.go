@@ -14,20 +14,12 @@ func (p *Position) Perft(depth int) uint64 {
 	zone := p.zone()
 	inCheck := p.InCheck()
 	var nodes uint64
-	us := p.turn
 	for _, m := range l.Moves[:l.N] {
-		isGeneral := p.board[m.From()].Role() == General
-		if !isGeneral && !inCheck && !zone.Has(m.From()) && !zone.Has(m.To()) {
+		if p.legalAfter(m, &zone, inCheck) {
 			captured := p.makeMove(m)
 			nodes += p.Perft(depth - 1)
 			p.unmakeMove(m, captured)
-			continue
 		}
-		captured := p.makeMove(m)
-		if g := p.general[us]; g == NoSquare || !p.attacked(g, us^1) {
-			nodes += p.Perft(depth - 1)
-		}
-		p.unmakeMove(m, captured)
 	}
 	return nodes
 }

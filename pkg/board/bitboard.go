@@ -110,7 +110,7 @@ func RowBB(row int) Bitboard { return rowBB[row] }
 var fileBB [9]Bitboard
 var rowBB [10]Bitboard
 
-func init() {
+func initLineBitboards() {
 	for s := Square(0); s < NumSquares; s++ {
 		fileBB[s.Col()] = fileBB[s.Col()].Set(s)
 		rowBB[s.Row()] = rowBB[s.Row()].Set(s)

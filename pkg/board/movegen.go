@@ -276,11 +276,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 }
 
 // CountLegal returns the number of legal moves of the side to move.
-func (p *Position) CountLegal() int {
-	var l MoveList
-	p.genPseudo(&l)
-	return p.countLegal(&l)
-}
+func (p *Position) CountLegal() int { return p.countLegalBulk() }
 
 func (p *Position) countLegal(l *MoveList) int {
 	zone := p.zone()

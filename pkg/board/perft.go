@@ -6,11 +6,11 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.countLegalBulk())
+	}
 	var l MoveList
 	p.genPseudo(&l)
-	if depth == 1 {
-		return uint64(p.countLegal(&l))
-	}
 	zone := p.zone()
 	inCheck := p.InCheck()
 	var nodes uint64

@@ -88,7 +88,15 @@ func forward(c Color) int {
 	return 1
 }
 
+// init builds every table in dependency order (one init function, so that the order does
+// not depend on file names).
 func init() {
+	initLineBitboards()
+	initMoveTables()
+	initZoneMasks()
+}
+
+func initMoveTables() {
 	for pos := 0; pos < 9; pos++ {
 		for occ := 0; occ < 512; occ++ {
 			rankSlide[pos][occ] = lineSlide(pos, 9, uint16(occ))

@@ -1,7 +1,9 @@
 // Package notation defines what every move notation offers — parse text into a syntax value,
 // resolve it against a position, format a move — and the errors they share. The notations
-// themselves live in the subpackages iccs, wxf, chinese and platform; this package also keeps
-// a registry by name and detects the notation of a move token.
+// themselves live in the subpackages iccs, wxf, chinese and platform; this package holds the
+// vocabulary they share (Format, the output Options, the vertical-line Line value), and the
+// subpackage any (package anynotation) dispatches between them and detects the notation of a
+// move text.
 package notation
 
 import (
@@ -32,6 +34,8 @@ type Error struct {
 	Candidates []board.Move
 }
 
+// Error returns the reason, followed by the candidate moves of an ambiguous text in UCCI
+// form. The text itself is not repeated; diagnostics print it beside the message.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Reason)

@@ -1,0 +1,153 @@
+package anynotation
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/notation"
+)
+
+func TestParseFormat(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want notation.Format
+	}{{"iccs", notation.ICCS}, {"ICCS", notation.ICCS}, {"WXF", notation.WXF}, {"wxf", notation.WXF},
+		{"Chinese", notation.Chinese}, {"platform", notation.Platform}, {"Platform", notation.Platform}} {
+		got, err := notation.ParseFormat(c.in)
+		if err != nil || got != c.want || !strings.EqualFold(got.String(), c.in) {
+			t.Errorf("ParseFormat(%q) = %v, %v", c.in, got, err)
+		}
+	}
+	if _, err := notation.ParseFormat("san"); !errors.Is(err, notation.ErrUnknownName) {
+		t.Errorf("ParseFormat(san): %v", err)
+	}
+	if s, err := notation.ParseWXFStyle("Fairy"); err != nil || s != notation.WXFFairy || s.String() != "fairy" {
+		t.Errorf("ParseWXFStyle: %v %v", s, err)
+	}
+	if s, err := notation.ParseWXFStyle("xqbase"); err != nil || s != notation.WXFXqbase || s.String() != "xqbase" {
+		t.Errorf("ParseWXFStyle: %v %v", s, err)
+	}
+	if s, err := notation.ParseICCSStyle("UCCI"); err != nil || s != notation.ICCSUCCI || s.String() != "ucci" {
+		t.Errorf("ParseICCSStyle: %v %v", s, err)
+	}
+	if s, err := notation.ParseICCSStyle("iccs"); err != nil || s != notation.ICCSDash || s.String() != "iccs" {
+		t.Errorf("ParseICCSStyle: %v %v", s, err)
+	}
+	for _, bad := range []func() error{
+		func() error { _, err := notation.ParseWXFStyle("official"); return err },
+		func() error { _, err := notation.ParseICCSStyle("uci"); return err },
+	} {
+		if err := bad(); !errors.Is(err, notation.ErrUnknownName) {
+			t.Errorf("want ErrUnknownName, got %v", err)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	for text, want := range map[string]notation.Format{
+		"H2-E2": notation.ICCS, "h2e2": notation.ICCS, "C2.5": notation.WXF, "15=6": notation.WXF,
+		"+C-2": notation.WXF, "炮二平五": notation.Chinese, "前炮退二": notation.Chinese,
+		"炮三7": notation.Platform, "車五10(吃)": notation.Platform, "hello": notation.Unknown, "": notation.Unknown,
+	} {
+		if got := Detect(text); got != want {
+			t.Errorf("Detect(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestResolveHint(t *testing.T) {
+	pos := board.StartPosition()
+	r, err := Resolve(pos, "炮二平五", notation.Chinese)
+	if err != nil || r.Move.String() != "h2e2" || r.Nonstandard || r.Format != notation.Chinese {
+		t.Errorf("hinted: %+v %v", r, err)
+	}
+	// A text in another notation than the hint still resolves, as non-standard.
+	r, err = Resolve(pos, "C2.5", notation.Chinese)
+	if err != nil || r.Move.String() != "h2e2" || !r.Nonstandard || r.Format != notation.WXF || r.Note == "" {
+		t.Errorf("other notation: %+v %v", r, err)
+	}
+	// An illegal text in the hinted notation is an error of that notation.
+	_, err = Resolve(pos, "炮二进九", notation.Chinese)
+	var e *notation.Error
+	if !errors.As(err, &e) || !errors.Is(err, notation.ErrIllegal) || e.Notation != "chinese" || e.Text != "炮二进九" {
+		t.Errorf("illegal: %v", err)
+	}
+	_, err = Resolve(pos, "炮二平", notation.Chinese)
+	if !errors.Is(err, notation.ErrSyntax) || !errors.As(err, &e) || e.Text != "炮二平" {
+		t.Errorf("syntax: %v", err)
+	}
+	if got := string(Append(nil, pos, board.NoMove, notation.Unknown, notation.Options{})); got != "" {
+		t.Errorf("Append Unknown = %q", got)
+	}
+}
+
+func TestScanMove(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string
+	}{
+		{"C2.5H8+7", "C2.5"},
+		{"Ｃ２．５Ｈ８＋７", "Ｃ２．５"},
+		{"+C-2R9.8", "+C-2"},
+		{"15=6P5+1", "15=6"},
+		{"炮二平五马８进７", "炮二平五"},
+		{"前炮二退二车９平８", "前炮二退二"},
+		{"前炮退二车９平８", "前炮退二"},
+		{"一兵平五兵五进一", "一兵平五"},
+		{"炮三7車五10(吃)", "炮三7"},
+		{"車五10(吃)炮三7", "車五10(吃)"},
+		{"車五10（吃）", "車五10（吃）"},
+		{"兵一1", "兵一1"},
+		{"H2-E2H7-E7", "H2-E2"},
+		{"h2e2h7e7", "h2e2"},
+		{"h2e2+", "h2e2"},
+		{"C2.5 H8+7", "C2.5"},
+		{"", ""},
+		{"xyz", ""},
+		{"1. C2.5", ""},
+		{"炮二平", ""},
+	} {
+		if got := ScanMove(c.in); got != len(c.want) {
+			t.Errorf("ScanMove(%q) = %d, want %d (%q)", c.in, got, len(c.want), c.want)
+		}
+	}
+}
+
+// TestScanGlued glues the moves of the oracle games together in every notation and style and
+// splits them again with ScanMove.
+func TestScanGlued(t *testing.T) {
+	games := loadOracle(t)
+	if testing.Short() {
+		games = games[:20]
+	}
+	n := 0
+	for _, g := range games {
+		for _, st := range styles {
+			pos, err := board.FromFEN(g.FENStart)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var glued []byte
+			var want []string
+			for _, text := range g.ICCS {
+				m := mustICCS(t, pos, text)
+				k := len(glued)
+				glued = Append(glued, pos, m, st.f, st.o)
+				want = append(want, string(glued[k:]))
+				pos.Play(m)
+			}
+			s := string(glued)
+			for i, w := range want {
+				k := ScanMove(s)
+				if s[:k] != w {
+					t.Fatalf("%s %s/%d move %d: ScanMove gives %q, want %q", st.name, g.Mode, g.Index, i+1, s[:k], w)
+				}
+				s = s[k:]
+				n++
+			}
+		}
+	}
+	t.Logf("%d glued moves split", n)
+}

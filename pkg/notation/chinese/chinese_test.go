@@ -1,0 +1,120 @@
+package chinese
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/internal/notationtest"
+)
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		in, canon string
+	}{
+		{"炮二平五", "炮二平五"}, {"砲二平五", "炮二平五"}, {"包２平５", "炮二平五"}, {"炮2平5", "炮二平五"},
+		{"炮貳平伍", "炮二平五"}, {"馬８進７", "马八进七"}, {"傌二上三", "马二进三"}, {"车９平８", "车九平八"},
+		{"車一下一", "车一退一"}, {"硨一進一", "车一进一"}, {"俥一进一", "车一进一"}, {"帥五進一", "帅五进一"},
+		{"將５平４", "帅五平四"}, {"士４进５", "仕四进五"}, {"象３进５", "相三进五"}, {"卒３进１", "兵三进一"},
+		{"前炮退二", "前炮退二"}, {"後炮進一", "后炮进一"}, {"前炮二退二", "前炮二退二"}, {"炮前退二", "前炮退二"},
+		{"中兵进一", "中兵进一"}, {"一兵平五", "一兵平五"}, {"四卒平５", "四兵平五"}, {"前九平八", "前九平八"},
+		{"前兵四平五", "前兵四平五"}, {"二兵四平五", "二兵四平五"},
+	} {
+		s, err := Parse(c.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if got := s.String(); got != c.canon {
+			t.Errorf("Parse(%q).String() = %q, want %q", c.in, got, c.canon)
+		}
+	}
+	for _, bad := range []string{"", "炮二平", "炮二平五五", "炮二平十", "炮十平五", "六兵平五", "炮炮平五",
+		"前后平五", "炮二平五 ", "C2.5", "前炮二退二一", "车五10", "马二进"} {
+		if s, err := Parse(bad); !errors.Is(err, notation.ErrSyntax) {
+			t.Errorf("Parse(%q) = %v, %v; want a syntax error", bad, s, err)
+		}
+	}
+}
+
+var fuzzPos = func() []*board.Position {
+	var out []*board.Position
+	for _, fen := range []string{board.StartFEN,
+		"4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1",
+		"P1bk1P1nr/9/9/5P3/2c2P3/9/9/1C7/4K4/3p1AR2 w - - 4 33",
+		"rnba1a2P/4k4/5c1c1/9/2p6/2p3C1p/2p6/4B1C1p/9/RNBAKA1N1 b - - 1 25",
+		"3k5/9/7P1/9/7R1/9/9/9/9/4K2R1 w - - 0 1"} {
+		p, err := board.FromFEN(fen)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}()
+
+// FuzzParse: Parse never panics; an accepted text's canonical form parses to the same value;
+// resolving never panics, and a resolved move formats to text that resolves to it again.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"炮二平五", "马８进７", "前炮退二", "前炮二退二", "一兵平五", "前九平八", "車一進一", "炮前退二"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := Parse(text)
+		if err != nil {
+			if !errors.Is(err, notation.ErrSyntax) {
+				t.Fatalf("Parse(%q): %v", text, err)
+			}
+			return
+		}
+		s2, err := Parse(s.String())
+		if err != nil || s2 != s {
+			t.Fatalf("Parse(%q) = %+v; its String %q parses to %+v, %v", text, s, s.String(), s2, err)
+		}
+		for _, pos := range fuzzPos {
+			m, err := s.Resolve(pos)
+			if err != nil {
+				if !errors.Is(err, notation.ErrIllegal) && !errors.Is(err, notation.ErrAmbiguous) {
+					t.Fatalf("Resolve(%q): %v", text, err)
+				}
+				continue
+			}
+			for _, trad := range []bool{false, true} {
+				out := string(Append(nil, pos, m, trad))
+				s3, err := Parse(out)
+				if err != nil {
+					t.Fatalf("%q: formatted %q: %v", text, out, err)
+				}
+				if m2, note, err := s3.ResolveNote(pos); err != nil || m2 != m || note != "" {
+					t.Fatalf("%q -> %s -> %q -> %s %q, %v", text, m, out, m2, note, err)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkResolveFormatChinese measures parse + resolve + format (simplified) of one move.
+func BenchmarkResolveFormatChinese(b *testing.B) {
+	cases := notationtest.Cases(2000)
+	texts := make([]string, len(cases))
+	for i, c := range cases {
+		texts[i] = string(Append(nil, c.Pos, c.Move, false))
+	}
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(cases)
+		c := &cases[k]
+		s, err := Parse(texts[k])
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := s.Resolve(c.Pos)
+		if err != nil || m != c.Move {
+			b.Fatal(texts[k], err)
+		}
+		buf = Append(buf[:0], c.Pos, m, false)
+	}
+}

@@ -1,0 +1,168 @@
+package notation
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/board"
+)
+
+// Format names a move notation.
+type Format uint8
+
+// The notations qipu reads and writes. Unknown means "not given": readers then detect the
+// notation from the shape of each move text.
+const (
+	Unknown  Format = iota
+	ICCS            // coordinates: H2-E2 (or UCCI h2e2)
+	WXF             // World Xiangqi Federation letters: C2.5, H8+7, C+-2
+	Chinese         // vertical-line Chinese: 炮二平五, 马８进７
+	Platform        // seed 000's display format: 炮三7, 車五10(吃)
+)
+
+var formatNames = [...]string{"unknown", "iccs", "wxf", "chinese", "platform"}
+
+// String returns "iccs", "wxf", "chinese", "platform", or "unknown".
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return "unknown"
+}
+
+// ErrUnknownName is wrapped by the errors of ParseFormat, ParseWXFStyle and ParseICCSStyle.
+var ErrUnknownName = errors.New("unknown name")
+
+type nameError struct{ what, name, want string }
+
+func (e *nameError) Error() string {
+	return "unknown " + e.what + " " + quote(e.name) + " (want " + e.want + ")"
+}
+
+func (e *nameError) Unwrap() error { return ErrUnknownName }
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+// ParseFormat returns the notation named name: "iccs", "wxf", "chinese" or "platform", in any
+// case (so the PGN [Format] values ICCS, WXF, Chinese and Platform work too).
+func ParseFormat(name string) (Format, error) {
+	for f := ICCS; f <= Platform; f++ {
+		if strings.EqualFold(name, formatNames[f]) {
+			return f, nil
+		}
+	}
+	return Unknown, &nameError{"notation", name, "iccs, wxf, chinese or platform"}
+}
+
+// WXFStyle selects the WXF dialect qipu writes. Reading always accepts both.
+type WXFStyle uint8
+
+// The WXF dialects.
+const (
+	// WXFXqbase is the seed's (xqbase/ElephantEye) WXF: "." sideways, tandem markers
+	// + . - for front, middle, rear in place of the file digit, a–e for four or more pawns
+	// on a file or pawns doubled on two files. It is the default.
+	WXFXqbase WXFStyle = iota
+	// WXFFairy is Fairy-Stockfish's dialect: "=" sideways, front/rear markers only where the
+	// other piece could make the same-shaped move, index+file (15=6) for larger tandems.
+	WXFFairy
+)
+
+// String returns "xqbase" or "fairy".
+func (s WXFStyle) String() string {
+	if s == WXFFairy {
+		return "fairy"
+	}
+	return "xqbase"
+}
+
+// ParseWXFStyle returns the WXF dialect named "xqbase" or "fairy" (any case).
+func ParseWXFStyle(name string) (WXFStyle, error) {
+	switch {
+	case strings.EqualFold(name, "xqbase"):
+		return WXFXqbase, nil
+	case strings.EqualFold(name, "fairy"):
+		return WXFFairy, nil
+	}
+	return WXFXqbase, &nameError{"WXF style", name, "xqbase or fairy"}
+}
+
+// ICCSStyle selects how qipu writes coordinates.
+type ICCSStyle uint8
+
+// The coordinate styles.
+const (
+	ICCSDash ICCSStyle = iota // "H2-E2", the default
+	ICCSUCCI                  // "h2e2", as UCCI engines write it
+)
+
+// String returns "iccs" or "ucci".
+func (s ICCSStyle) String() string {
+	if s == ICCSUCCI {
+		return "ucci"
+	}
+	return "iccs"
+}
+
+// ParseICCSStyle returns the coordinate style named "iccs" or "ucci" (any case).
+func ParseICCSStyle(name string) (ICCSStyle, error) {
+	switch {
+	case strings.EqualFold(name, "iccs"):
+		return ICCSDash, nil
+	case strings.EqualFold(name, "ucci"):
+		return ICCSUCCI, nil
+	}
+	return ICCSDash, &nameError{"ICCS style", name, "iccs or ucci"}
+}
+
+// Options are the output choices of the notations. The zero value writes ICCS as H2-E2,
+// xqbase WXF and simplified Chinese.
+type Options struct {
+	WXFStyle    WXFStyle
+	ICCSStyle   ICCSStyle
+	Traditional bool // Chinese: 帥仕相馬車炮兵 / 將士象馬車炮卒, 進, 後 (all plain Big5)
+}
+
+// Op is the direction of a vertical-line move (WXF and Chinese): forward (进, +), backward
+// (退, -) or sideways (平, . or =). Forward is toward the opponent.
+type Op uint8
+
+// The directions. NoOp is the zero value and never a valid direction.
+const (
+	NoOp Op = iota
+	Forward
+	Backward
+	Sideways
+)
+
+// Pick says how a vertical-line text designates the moving piece among the pieces of its
+// kind.
+type Pick uint8
+
+// The ways a vertical-line text picks the moving piece.
+const (
+	// PickFile: by the file it stands on (炮二…, C2…). The zero value.
+	PickFile Pick = iota
+	// PickFront: the front one of two or three on a file (前, WXF +).
+	PickFront
+	// PickMiddle: the middle one of three (中, WXF . in qipu's and the WXF's order).
+	PickMiddle
+	// PickRear: the rear one (后, WXF - in qipu's and the WXF's order).
+	PickRear
+	// PickOrdinal: the Index-th (一…五, WXF a–e). Without a file it counts the pieces of
+	// every file holding two or more, files right to left in the mover's view, then front to
+	// back (seed 002); with a file, it counts that file from the front (Fairy-Stockfish's 15=6).
+	PickOrdinal
+)
+
+// Line is the content of a vertical-line move text (WXF and Chinese share it): which piece
+// moves, in which direction, and how far or to which file. Files and the last number are in
+// the mover's numbering, 1–9 from the mover's right.
+type Line struct {
+	Role  board.Role // NoRole when the text names no piece (15=6, 前九平八)
+	Pick  Pick       // how the piece is picked among its kind
+	File  uint8      // file of the moving piece, 1–9; 0 when the text gives none
+	Index uint8      // 1–5 for PickOrdinal, else 0
+	Op    Op         // direction
+	Arg   uint8      // 1–9: ranks moved (straight move along the file) or destination file
+}

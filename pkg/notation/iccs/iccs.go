@@ -1,0 +1,117 @@
+// Package iccs reads and writes ICCS coordinate notation: H2-E2 (files A–I from Red's left,
+// ranks 0–9 from Red's side), or in UCCI style h2e2.
+//
+// Reading accepts either case, with or without the dash, full-width characters, and one
+// trailing check mark (+ or #).
+package iccs
+
+import (
+	"unicode/utf8"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// Name is the notation name carried by this package's errors.
+const Name = "iccs"
+
+// Syntax is a parsed ICCS move: its two squares.
+type Syntax struct {
+	From, To board.Square
+}
+
+// Parse reads an ICCS move text. It fails with a *notation.Error of kind notation.ErrSyntax.
+func Parse(text string) (Syntax, error) {
+	if s, ok := parse(text); ok {
+		return s, nil
+	}
+	return Syntax{}, &notation.Error{Kind: notation.ErrSyntax, Notation: Name, Text: text, Reason: "not an ICCS move"}
+}
+
+// TryParse is Parse without the error value: it reports whether text reads as an ICCS
+// move. It does not allocate.
+func TryParse(text string) (Syntax, bool) { return parse(text) }
+
+func parse(text string) (Syntax, bool) {
+	var buf [8]byte
+	n := 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if r = textenc.Glyph(r); r >= utf8.RuneSelf {
+				return Syntax{}, false
+			}
+			c = byte(r)
+			i += size
+		} else {
+			i++
+		}
+		if n == len(buf) {
+			return Syntax{}, false
+		}
+		buf[n] = c
+		n++
+	}
+	b := buf[:n]
+	if n > 4 && (b[n-1] == '+' || b[n-1] == '#') {
+		b = b[:n-1]
+	}
+	switch {
+	case len(b) == 5 && b[2] == '-':
+		b[2], b[3] = b[3], b[4]
+		b = b[:4]
+	case len(b) != 4:
+		return Syntax{}, false
+	}
+	from, ok1 := board.SquareFromICCS(b[0], b[1])
+	to, ok2 := board.SquareFromICCS(b[2], b[3])
+	if !ok1 || !ok2 {
+		return Syntax{}, false
+	}
+	return Syntax{from, to}, true
+}
+
+// Move returns the move from s.From to s.To.
+func (s Syntax) Move() board.Move { return board.NewMove(s.From, s.To) }
+
+// String returns the canonical text of s, H2-E2.
+func (s Syntax) String() string {
+	return string(appendSquares(make([]byte, 0, 5), s.From, s.To, notation.ICCSDash))
+}
+
+// Resolve returns the move if it is legal for the side to move, else a *notation.Error of
+// kind ErrIllegal.
+func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
+	m := s.Move()
+	if s.From != s.To && pos.IsLegal(m) {
+		return m, nil
+	}
+	reason := "not a legal move"
+	switch pc := pos.At(s.From); {
+	case pc == board.NoPiece:
+		reason = "no piece on the origin square"
+	case pc.Color() != pos.Turn():
+		reason = "the piece on the origin square is not the mover's"
+	}
+	return board.NoMove, &notation.Error{Kind: notation.ErrIllegal, Notation: Name, Text: s.String(), Reason: reason}
+}
+
+// Append appends the ICCS text of m (H2-E2, or h2e2 in UCCI style) and returns the extended
+// buffer. pos is not consulted; the parameter keeps the signature of the other notations.
+func Append(dst []byte, pos *board.Position, m board.Move, style notation.ICCSStyle) []byte {
+	return appendSquares(dst, m.From(), m.To(), style)
+}
+
+func appendSquares(dst []byte, from, to board.Square, style notation.ICCSStyle) []byte {
+	if !from.Valid() || !to.Valid() {
+		return append(dst, "0000"...)
+	}
+	f1, f2 := from.File(), to.File()
+	r1, r2 := '0'+byte(from.Rank()), '0'+byte(to.Rank())
+	if style == notation.ICCSUCCI {
+		return append(dst, f1, r1, f2, r2)
+	}
+	return append(dst, f1-'a'+'A', r1, '-', f2-'a'+'A', r2)
+}

@@ -1,0 +1,129 @@
+package wxf
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/internal/notationtest"
+)
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		in, canon string
+	}{
+		{"C2.5", "C2.5"}, {"C2=5", "C2.5"}, {"c2=5", "C2.5"}, {"62.5", "C2.5"}, {"Ｃ２．５", "C2.5"},
+		{"H8+7", "H8+7"}, {"N8+7", "H8+7"}, {"h8+7", "H8+7"}, {"B3+5", "E3+5"}, {"E3+5", "E3+5"},
+		{"C+-2", "C+-2"}, {"+C-2", "C+-2"}, {"+6-2", "C+-2"}, {"P..5", "P..5"}, {".P.5", "P..5"},
+		{"P-+1", "P-+1"}, {"Pa.5", "Pa.5"}, {"PA.5", "Pa.5"}, {"pe+1", "Pe+1"}, {"15=6", "15.6"},
+		{"47=6", "47.6"}, {"75+1", "P5+1"}, {"K5+1", "K5+1"}, {"C2.5+", "C2.5"}, {"R1-4#", "R1-4"},
+	} {
+		s, err := Parse(c.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if got := s.String(); got != c.canon {
+			t.Errorf("Parse(%q).String() = %q, want %q", c.in, got, c.canon)
+		}
+	}
+	for _, bad := range []string{"", "C2.", "C2.55", "C0.5", "C2.0", "X2.5", "C2*5", "82.5", "C=.5", "Cf.5",
+		"++.4", "C2.5++", "炮二平五", "H2-E2", "C 2.5"} {
+		if s, err := Parse(bad); !errors.Is(err, notation.ErrSyntax) {
+			t.Errorf("Parse(%q) = %v, %v; want a syntax error", bad, s, err)
+		}
+	}
+}
+
+func TestAppendStyles(t *testing.T) {
+	pos := board.StartPosition()
+	m := board.NewMove(board.NewSquare(7, 7), board.NewSquare(7, 4))
+	if got := string(Append(nil, pos, m, notation.WXFXqbase)); got != "C2.5" {
+		t.Errorf("xqbase %q", got)
+	}
+	if got := string(Append(nil, pos, m, notation.WXFFairy)); got != "C2=5" {
+		t.Errorf("fairy %q", got)
+	}
+}
+
+var fuzzPos = func() []*board.Position {
+	var out []*board.Position
+	for _, fen := range []string{board.StartFEN,
+		"4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1",
+		"P1bk1P1nr/9/9/5P3/2c2P3/9/9/1C7/4K4/3p1AR2 w - - 4 33",
+		"rnba1a2P/4k4/5c1c1/9/2p6/2p3C1p/2p6/4B1C1p/9/RNBAKA1N1 b - - 1 25",
+		"3k5/9/7P1/9/7R1/9/9/9/9/4K2R1 w - - 0 1"} {
+		p, err := board.FromFEN(fen)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}()
+
+// FuzzParse: Parse never panics; an accepted text's canonical form parses to the same value;
+// resolving never panics, and a resolved move formats to text that resolves to it again.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"C2.5", "c2=5", "+C-2", "Pa.5", "15=6", "62.5", "Ｃ２．５", "P.+1", "K5+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := Parse(text)
+		if err != nil {
+			if !errors.Is(err, notation.ErrSyntax) {
+				t.Fatalf("Parse(%q): %v", text, err)
+			}
+			return
+		}
+		s2, err := Parse(s.String())
+		if err != nil || s2 != s {
+			t.Fatalf("Parse(%q) = %+v; its String %q parses to %+v, %v", text, s, s.String(), s2, err)
+		}
+		for _, pos := range fuzzPos {
+			m, err := s.Resolve(pos)
+			if err != nil {
+				if !errors.Is(err, notation.ErrIllegal) && !errors.Is(err, notation.ErrAmbiguous) {
+					t.Fatalf("Resolve(%q): %v", text, err)
+				}
+				continue
+			}
+			for _, st := range []notation.WXFStyle{notation.WXFXqbase, notation.WXFFairy} {
+				out := string(Append(nil, pos, m, st))
+				s3, err := Parse(out)
+				if err != nil {
+					t.Fatalf("%q: formatted %q: %v", text, out, err)
+				}
+				if m2, err := s3.Resolve(pos); err != nil || m2 != m {
+					t.Fatalf("%q -> %s -> %q -> %s, %v", text, m, out, m2, err)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkResolveFormatWXF measures parse + resolve + format (xqbase) of one move.
+func BenchmarkResolveFormatWXF(b *testing.B) {
+	cases := notationtest.Cases(2000)
+	texts := make([]string, len(cases))
+	for i, c := range cases {
+		texts[i] = string(Append(nil, c.Pos, c.Move, notation.WXFXqbase))
+	}
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(cases)
+		c := &cases[k]
+		s, err := Parse(texts[k])
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := s.Resolve(c.Pos)
+		if err != nil || m != c.Move {
+			b.Fatal(texts[k], err)
+		}
+		buf = Append(buf[:0], c.Pos, m, notation.WXFXqbase)
+	}
+}

@@ -1,0 +1,512 @@
+package xqf
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// The limits in force; tests lower them.
+var maxNodes, maxPly = MaxNodes, MaxPly
+
+// Causes of header diagnostics.
+var (
+	errChecksum = errors.New("xqf: bad key checksum")
+	errVersion  = errors.New("xqf: unknown version")
+)
+
+// Tag bits of a move record after normalization (FORMATS.md §1.5).
+const (
+	tagChild   = 0x80 // the next record is this move's first continuation
+	tagSibling = 0x40 // after this move's subtree comes an alternative to this move
+	tagRemark  = 0x20 // a comment length follows (version ≥ 11)
+)
+
+// Decode reads one XQF file (at most MaxFileSize bytes) and returns its game: tags from the
+// header, the setup from the piece table, and the whole move tree replayed through
+// game.Builder, with every problem as a positioned diagnostic on the game (byte offsets in
+// game.Loc.Offset). A file that cannot be read at all (not XQF, shorter than the header,
+// larger than MaxFileSize, a read error) gives a nil game and an error that is a
+// *game.Diagnostic; an unknown Config.Encoding gives a nil game and a plain error.
+func Decode(r io.Reader, cfg Config) (*game.Game, error) {
+	c, err := newCodec(cfg.Encoding)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, fileError(cfg.Path, game.KindIO, -1, "read: "+err.Error(), fmt.Errorf("xqf: read: %w", err))
+	}
+	if len(data) > MaxFileSize {
+		return nil, fileError(cfg.Path, game.KindIO, MaxFileSize,
+			fmt.Sprintf("file is larger than %d bytes", MaxFileSize), ErrTooLarge)
+	}
+	return decodeBytes(data, cfg.Path, c)
+}
+
+// decodeBytes decodes a whole file. It decrypts the move tree in place, so data must not be
+// shared.
+func decodeBytes(data []byte, path string, c codec) (*game.Game, error) {
+	if len(data) < 2 || data[0] != 'X' || data[1] != 'Q' {
+		return nil, fileError(path, game.KindSyntax, 0, `no "XQ" signature`, ErrNotXQF)
+	}
+	if len(data) < HeaderSize {
+		return nil, fileError(path, game.KindTruncated, int64(len(data)),
+			fmt.Sprintf("file ends inside the %d-byte header (%d bytes)", HeaderSize, len(data)), ErrTruncated)
+	}
+	d := &decoder{data: data, codec: c, version: data[offVersion]}
+	d.b.Path = path
+	return d.decode(), nil
+}
+
+// decoder holds the state of one Decode.
+type decoder struct {
+	data    []byte
+	codec   codec
+	version byte
+	keys    keys
+	b       game.Builder
+
+	nodes   []node    // the move tree as read: nodes[0] is the root
+	pending []pending // records still to read, as in XQStudio's recursion
+	setupOK bool      // the setup replays (no fatal setup problem)
+	end     int       // offset after the last record read
+}
+
+// node is one record of the move tree. Only moves that replay are linked into their parent's
+// list of children; a move that fails is reported and its subtree is left out.
+type node struct {
+	off     int64
+	move    board.Move
+	comment span
+	first   int32 // first child that replays, or -1
+	last    int32 // last such child, or -1
+	next    int32 // next sibling that replays, or -1
+}
+
+// span is a comment: where its bytes are in the file.
+type span struct{ off, n int }
+
+// pending is a record to read: a move (or alternative) from the position after parent.
+type pending struct {
+	parent int32
+	ply    int32 // ply of the record to read
+	alive  bool  // the line replays so far
+	pos    board.Position
+}
+
+func (d *decoder) decode() *game.Game {
+	h := d.data[:HeaderSize]
+	d.keys = deriveKeys(h)
+	d.b.Begin(1, "xqf", "")
+	d.checkHeader(h)
+	d.b.SetSetup(d.readSetup(h), game.Loc{Offset: offPieces})
+	d.setupOK = true
+	for _, diag := range d.b.Game().Diagnostics {
+		if diag.Kind == game.KindSetup && !diag.Warning {
+			d.setupOK = false
+		}
+	}
+	d.readTree()
+	d.codec.chooseEncoding(d.textSample(h))
+	d.b.Game().Encoding = d.codec.enc.String()
+	d.addTags(h)
+	d.comment(&d.nodes[0])
+	if d.setupOK {
+		d.emit()
+	}
+	g := d.b.Finish()
+	sort.SliceStable(g.Diagnostics, func(i, j int) bool {
+		return g.Diagnostics[i].Loc.Offset < g.Diagnostics[j].Loc.Offset
+	})
+	return g
+}
+
+// warn and fail record diagnostics that are not about a move.
+func (d *decoder) warn(kind game.Kind, off int, msg string) {
+	d.b.Diagnose(kind, true, game.Loc{Offset: int64(off)}, 0, "", msg, nil)
+}
+
+func (d *decoder) fail(kind game.Kind, off int, msg string, err error) {
+	d.b.Diagnose(kind, false, game.Loc{Offset: int64(off)}, 0, "", msg, err)
+}
+
+// checkHeader reports a bad key checksum and a version this reader does not know.
+func (d *decoder) checkHeader(h []byte) {
+	if !keysSumOK(h) {
+		msg := fmt.Sprintf("key checksum is %d, want 0 (KeysSum %d + keys %d, %d, %d); XQStudio refuses the file",
+			h[offKeysSum]+h[offKeyXY]+h[offKeyXYf]+h[offKeyXYt], h[offKeysSum], h[offKeyXY], h[offKeyXYf], h[offKeyXYt])
+		if d.version > 10 {
+			d.fail(game.KindSyntax, offKeysSum, msg, errChecksum)
+		} else {
+			// Versions up to 10 use no keys: the moves still decode.
+			d.warn(game.KindSyntax, offKeysSum, msg)
+		}
+	}
+	if d.version > MaxVersion {
+		d.fail(game.KindSyntax, offVersion,
+			fmt.Sprintf("version %d is newer than %d; decoded as version %d", d.version, MaxVersion, MaxVersion),
+			errVersion)
+	}
+}
+
+// readSetup builds the start position from the piece table, WhoPlay and PlayStepNo.
+func (d *decoder) readSetup(h []byte) board.Setup {
+	var s board.Setup
+	var from [board.NumSquares]int8 // slot+1 of the piece on each square
+	for i := 0; i < 32; i++ {
+		off := slotOffset(d.version, d.keys.xy, i)
+		v, ok := xqfSquare(h[off] - d.keys.xy)
+		if !ok {
+			continue // absent (captured or not in the setup)
+		}
+		pc := board.MakePiece(board.Color(i/16), slotRoles[i%16])
+		if prev := from[v]; prev != 0 {
+			d.warn(game.KindSetup, off, fmt.Sprintf("piece table: %s %s on %s, where the %s %s of slot %d already stands; ignored",
+				pc.Color(), pc.Role(), v, s.Board[v].Color(), s.Board[v].Role(), prev-1))
+			continue
+		}
+		s.Board[v] = pc
+		from[v] = int8(i + 1)
+	}
+	switch who := h[offWhoPlay]; who {
+	case 0:
+		s.Turn = board.Red
+	case 1:
+		s.Turn = board.Black
+	default:
+		d.warn(game.KindSetup, offWhoPlay, fmt.Sprintf("side to move (WhoPlay) is %d, want 0 or 1; read as red", who))
+	}
+	s.Fullmove = int(le16(h[offPlayStepNo:]))/2 + 1
+	return s
+}
+
+// addTags turns the header strings, the result and the game type into tags.
+func (d *decoder) addTags(h []byte) {
+	res := h[offResult]
+	if int(res) >= len(results) {
+		d.warn(game.KindSyntax, offResult, fmt.Sprintf("result byte %d is not 0–4; read as unknown (*)", res))
+		res = 0
+	}
+	d.b.Result(results[res])
+	for _, f := range fields {
+		n := int(h[f.off])
+		if n > f.size-1 {
+			d.warn(game.KindSyntax, f.off, fmt.Sprintf("%s: length byte %d exceeds the %d-byte field; cut", f.tag, n, f.size-1))
+			n = f.size - 1
+		}
+		if v := d.text(f.off+1, n, f.tag, false); v != "" {
+			d.b.Tag(f.tag, v)
+		}
+		if f.tag == "Black" {
+			d.b.Tag("Result", results[res]) // in the PGN order: Event Site Date Red Black Result
+		}
+	}
+	if t := h[offCodeA]; int(t) < len(TypeNames) {
+		d.b.Tag(TypeTag, TypeNames[t])
+	} else {
+		d.warn(game.KindSyntax, offCodeA, fmt.Sprintf("game type %d is not 0–3; left out", t))
+	}
+}
+
+// text decodes n bytes at off, reporting bytes that do not decode.
+func (d *decoder) text(off, n int, what string, comment bool) string {
+	s, bad, count := d.codec.decode(d.data[off : off+n])
+	if bad >= 0 {
+		d.warn(game.KindEncoding, off+bad, fmt.Sprintf("%s: %d byte sequence(s) invalid in %s, replaced by U+FFFD",
+			what, count, d.codec.enc))
+	}
+	if comment {
+		return cleanComment(s)
+	}
+	return cleanField(s)
+}
+
+// textSample collects the non-ASCII text of the file for encoding detection.
+func (d *decoder) textSample(h []byte) []byte {
+	if !d.codec.auto {
+		return nil
+	}
+	var sample []byte
+	for _, f := range fields {
+		n := min(int(h[f.off]), f.size-1)
+		sample = append(sample, h[f.off+1:f.off+1+n]...)
+		sample = append(sample, ' ')
+	}
+	for i := range d.nodes {
+		if len(sample) >= textenc.DetectLimit {
+			break
+		}
+		c := d.nodes[i].comment
+		sample = append(sample, d.data[c.off:c.off+c.n]...)
+		sample = append(sample, '\n')
+	}
+	return sample[:min(len(sample), textenc.DetectLimit)]
+}
+
+// record is one move record as stored.
+type record struct {
+	from, to byte // decoded XQF squares (X·10+Y), possibly off the board
+	tag      byte // tagChild | tagSibling
+	comment  span
+}
+
+// readRecord reads the record at off and returns it and the offset after it, or reports why
+// it cannot (the file ends inside it) and returns ok false.
+func (d *decoder) readRecord(off int) (rec record, next int, ok bool) {
+	data := d.data
+	if off+4 > len(data) {
+		d.fail(game.KindTruncated, off, fmt.Sprintf("file ends inside a move record (%d of 4 bytes)", len(data)-off), ErrTruncated)
+		return rec, off, false
+	}
+	rec.from = data[off] - 0x18 - d.keys.xyf
+	rec.to = data[off+1] - 0x20 - d.keys.xyt
+	raw := data[off+2]
+	next = off + 4
+	hasSize := true
+	if d.version <= 10 {
+		if raw&0xF0 != 0 {
+			rec.tag |= tagChild
+		}
+		if raw&0x0F != 0 {
+			rec.tag |= tagSibling
+		}
+	} else {
+		rec.tag = raw & (tagChild | tagSibling)
+		hasSize = raw&tagRemark != 0
+	}
+	if !hasSize {
+		rec.comment = span{next, 0}
+		return rec, next, true
+	}
+	if next+4 > len(data) {
+		d.fail(game.KindTruncated, next, fmt.Sprintf("file ends inside a comment length (%d of 4 bytes)", len(data)-next), ErrTruncated)
+		return rec, off, false
+	}
+	size := le32(data[next:])
+	if size > 0 {
+		size -= d.keys.rmk // as XQStudio: unsigned, so a stored size below the key is absurd
+	}
+	next += 4
+	if left := uint32(len(data) - next); size > left {
+		d.fail(game.KindTruncated, next-4, fmt.Sprintf("comment length %d runs past the end of the file (%d bytes left)", size, left), ErrTruncated)
+		return rec, off, false
+	}
+	rec.comment = span{next, int(size)}
+	return rec, next + int(size), true
+}
+
+// readTree reads the move records depth first, without recursion: after a record, its
+// alternative (sibling) is pushed first and its continuation (child) last, so the child's
+// subtree is read before the sibling, as XQStudio's recursive reader does. Each move is
+// checked against the position of its line while reading; a move that fails is reported with
+// its byte offset and ply and its subtree is skipped (read, not replayed).
+func (d *decoder) readTree() {
+	if d.keys.stream {
+		tree := d.data[HeaderSize:]
+		for i := range tree {
+			tree[i] -= d.keys.f32[(HeaderSize+i)&31]
+		}
+	}
+	d.nodes = make([]node, 0, min((len(d.data)-HeaderSize)/4+1, 1<<14))
+	d.pending = make([]pending, 0, 16)
+	root, next, ok := d.readRecord(HeaderSize)
+	d.nodes = append(d.nodes, node{off: HeaderSize, comment: root.comment, first: -1, last: -1, next: -1})
+	if !ok {
+		return
+	}
+	d.end = next
+	if root.tag&tagSibling != 0 {
+		d.warn(game.KindSyntax, HeaderSize+2, "the root record has the sibling flag; ignored")
+	}
+	if root.tag&tagChild != 0 {
+		d.pending = append(d.pending, pending{parent: 0, ply: 1, alive: d.setupOK, pos: *d.b.Game().StartPosition()})
+	}
+	firstMove := true
+	for len(d.pending) > 0 {
+		if len(d.nodes) > maxNodes {
+			d.fail(game.KindSyntax, d.end, fmt.Sprintf("more than %d move records; the rest is ignored", maxNodes), nil)
+			return
+		}
+		top := len(d.pending) - 1
+		cur := &d.pending[top]
+		off := d.end
+		rec, next, ok := d.readRecord(off)
+		if !ok {
+			return
+		}
+		d.end = next
+		idx := int32(len(d.nodes))
+		d.nodes = append(d.nodes, node{off: int64(off), comment: rec.comment, first: -1, last: -1, next: -1})
+		if firstMove && cur.alive {
+			// The first move decides the side to move when it disagrees with WhoPlay, as
+			// game.Builder does when it replays it.
+			firstMove = false
+			if from, ok := xqfSquare(rec.from); ok {
+				if pc := cur.pos.At(from); pc != board.NoPiece && pc.Color() != cur.pos.Turn() {
+					s := cur.pos.Setup()
+					s.Turn = s.Turn.Other()
+					pos, _ := board.NewPosition(s, board.AllProblems)
+					cur.pos = *pos
+				}
+			}
+		}
+		legal := cur.alive && d.check(cur, rec, off)
+		if legal {
+			d.link(cur.parent, idx)
+		}
+		// The entry on top becomes the sibling's (same parent and position) or the child's
+		// (played in place); only a record with both needs a second entry.
+		m := d.nodes[idx].move
+		switch sib, child := rec.tag&tagSibling != 0, rec.tag&tagChild != 0; {
+		case sib && child:
+			d.pending = append(d.pending, pending{parent: idx, ply: cur.ply + 1, alive: legal})
+			if c := &d.pending[top+1]; legal {
+				c.pos = d.pending[top].pos
+				c.pos.Play(m)
+			}
+		case child:
+			cur.parent, cur.ply, cur.alive = idx, cur.ply+1, legal
+			if legal {
+				cur.pos.Play(m)
+			}
+		case !sib:
+			d.pending = d.pending[:top]
+		}
+	}
+	if d.end < len(d.data) {
+		d.warn(game.KindSyntax, d.end, fmt.Sprintf("%d bytes after the last move record; ignored", len(d.data)-d.end))
+	}
+}
+
+// check decodes the move of rec, stores it in its node and reports whether it replays in the
+// position of its line; when it does not, it records the error.
+func (d *decoder) check(p *pending, rec record, off int) bool {
+	ply := int(p.ply)
+	loc := game.Loc{Offset: int64(off)}
+	from, okf := xqfSquare(rec.from)
+	to, okt := xqfSquare(rec.to)
+	if !okf || !okt {
+		tok := fmt.Sprintf("%d-%d", rec.from, rec.to)
+		msg := "move record: square off the board (X·10+Y above 89)"
+		d.b.Diagnose(game.KindSyntax, false, loc, ply, tok, msg, fmt.Errorf("xqf: %s: %w", msg, notation.ErrSyntax))
+		return false
+	}
+	m := board.NewMove(from, to)
+	if ply > maxPly {
+		msg := fmt.Sprintf("line deeper than %d plies; the rest of it is ignored", maxPly)
+		d.b.Diagnose(game.KindSyntax, false, loc, ply, iccs(m), msg, nil)
+		return false
+	}
+	d.nodes[len(d.nodes)-1].move = m
+	if p.pos.IsLegal(m) {
+		return true
+	}
+	reason := illegalReason(&p.pos, m)
+	d.b.Diagnose(game.KindIllegal, false, loc, ply, iccs(m), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
+	return false
+}
+
+// illegalReason says why the move m, with both squares on the board, is not legal in pos.
+func illegalReason(pos *board.Position, m board.Move) string {
+	pc := pos.At(m.From())
+	switch {
+	case pc == board.NoPiece:
+		return "no piece on " + m.From().String()
+	case pc.Color() != pos.Turn():
+		return fmt.Sprintf("%s to move but %s is %s", pos.Turn(), m.From(), pc.Color())
+	case pos.IsPseudoLegal(m):
+		return "move leaves the general in check"
+	}
+	return fmt.Sprintf("%s %s cannot move to %s", pc.Color(), pc.Role(), m.To())
+}
+
+// iccs formats a move as ICCS, "H2-E2".
+func iccs(m board.Move) string {
+	s := []byte(m.From().String() + "-" + m.To().String())
+	s[0] -= 'a' - 'A'
+	s[3] -= 'a' - 'A'
+	return string(s)
+}
+
+// link appends child to parent's list of children that replay.
+func (d *decoder) link(parent, child int32) {
+	p := &d.nodes[parent]
+	if p.last < 0 {
+		p.first = child
+	} else {
+		d.nodes[p.last].next = child
+	}
+	p.last = child
+}
+
+// comment passes a node's comment to the builder.
+func (d *decoder) comment(n *node) {
+	if n.comment.n == 0 {
+		return
+	}
+	if s := d.text(n.comment.off, n.comment.n, "comment", true); s != "" {
+		d.b.Comment(s)
+	}
+}
+
+// Steps of emit.
+const (
+	stepLine = iota // continue the current line with the children of a node
+	stepAlt         // open a variation with an alternative move
+	stepEnd         // close a variation
+)
+
+type step struct {
+	kind uint8
+	node int32
+}
+
+// emit replays the tree into the builder in PGN order, without recursion: at each node, the
+// first child continues the line; each further child is a variation that replaces it (opened
+// right after the first child, as "1. a (1. b ...) 2. ..." in PGN); then the line goes on
+// after the first child.
+func (d *decoder) emit() {
+	steps := []step{{stepLine, 0}}
+	var alts []int32
+	for len(steps) > 0 {
+		s := steps[len(steps)-1]
+		steps = steps[:len(steps)-1]
+		switch s.kind {
+		case stepEnd:
+			d.b.EndVariation()
+			continue
+		case stepAlt:
+			d.b.BeginVariation()
+			d.play(s.node)
+			steps = append(steps, step{stepEnd, 0}, step{stepLine, s.node})
+			continue
+		}
+		first := d.nodes[s.node].first
+		if first < 0 {
+			continue
+		}
+		d.play(first)
+		steps = append(steps, step{stepLine, first})
+		alts = alts[:0]
+		for c := d.nodes[first].next; c >= 0; c = d.nodes[c].next {
+			alts = append(alts, c)
+		}
+		for i := len(alts) - 1; i >= 0; i-- {
+			steps = append(steps, step{stepAlt, alts[i]})
+		}
+	}
+}
+
+// play passes one move and its comment to the builder.
+func (d *decoder) play(i int32) {
+	n := &d.nodes[i]
+	d.b.PlayMove(n.move, game.Loc{Offset: n.off})
+	d.comment(n)
+}

@@ -40,7 +40,7 @@ type line struct {
 	pos     board.Position // after node
 	prev    board.Position // before node's move
 	hasPrev bool
-	dead    bool
+	dead    bool // a move of this line failed (or the setup is unplayable)
 	ply     int
 }
 
@@ -102,11 +102,12 @@ func (b *Builder) start(loc Loc) {
 	b.cur = line{node: &b.g.Root, pos: *pos, dead: !b.setupOK}
 }
 
-// Move resolves a move text in the current line and appends it.
-func (b *Builder) Move(text string, loc Loc) {
+// Move resolves a move text in the current line and appends it. It reports whether the move
+// was added: false when it failed (the diagnostic is recorded) or the line had already failed.
+func (b *Builder) Move(text string, loc Loc) bool {
 	b.start(loc)
 	if b.cur.dead {
-		return
+		return false
 	}
 	m, note, err := b.Resolve(&b.cur.pos, text)
 	if err != nil && b.firstMove() {
@@ -122,7 +123,7 @@ func (b *Builder) Move(text string, loc Loc) {
 	if err != nil {
 		b.diag(KindOf(err), false, loc, b.cur.ply+1, text, err.Error(), err)
 		b.cur.dead = true
-		return
+		return false
 	}
 	n := b.push(m, loc)
 	n.Text = text
@@ -130,13 +131,15 @@ func (b *Builder) Move(text string, loc Loc) {
 		n.Nonstandard = note
 		b.diag(KindNotation, true, loc, b.cur.ply, text, note, nil)
 	}
+	return true
 }
 
 // PlayMove appends a move given by its squares (binary formats), checking that it is legal.
-func (b *Builder) PlayMove(m board.Move, loc Loc) {
+// It reports whether the move was added.
+func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	b.start(loc)
 	if b.cur.dead {
-		return
+		return false
 	}
 	if b.firstMove() {
 		if pc := b.cur.pos.At(m.From()); pc != board.NoPiece && pc.Color() != b.cur.pos.Turn() {
@@ -145,16 +148,19 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) {
 		}
 	}
 	if !b.cur.pos.IsLegal(m) {
-		reason := b.illegalReason(m)
+		reason := IllegalReason(&b.cur.pos, m)
 		err := fmt.Errorf("%s: %w", reason, errIllegalMove)
-		b.diag(KindIllegal, false, loc, b.cur.ply+1, iccsText(m), reason, err)
+		b.diag(KindIllegal, false, loc, b.cur.ply+1, ICCSText(m), reason, err)
 		b.cur.dead = true
-		return
+		return false
 	}
 	b.push(m, loc)
+	return true
 }
 
-func iccsText(m board.Move) string {
+// ICCSText returns the move in ICCS form ("H2-E2"), or its raw square numbers when a square
+// is off the board, for diagnostics.
+func ICCSText(m board.Move) string {
 	if !m.From().Valid() || !m.To().Valid() {
 		return fmt.Sprintf("%d-%d", uint8(m.From()), uint8(m.To()))
 	}
@@ -165,16 +171,17 @@ func iccsText(m board.Move) string {
 	return string(b)
 }
 
-func (b *Builder) illegalReason(m board.Move) string {
-	pc := b.cur.pos.At(m.From())
+// IllegalReason says, for diagnostics, why m is not a legal move in pos.
+func IllegalReason(pos *board.Position, m board.Move) string {
+	pc := pos.At(m.From())
 	switch {
 	case !m.From().Valid() || !m.To().Valid():
 		return "square off the board"
 	case pc == board.NoPiece:
 		return "no piece on " + m.From().String()
-	case pc.Color() != b.cur.pos.Turn():
-		return fmt.Sprintf("%s to move but %s is %s", b.cur.pos.Turn(), m.From(), pc.Color())
-	case b.cur.pos.IsPseudoLegal(m):
+	case pc.Color() != pos.Turn():
+		return fmt.Sprintf("%s to move but %s is %s", pos.Turn(), m.From(), pc.Color())
+	case pos.IsPseudoLegal(m):
 		return "move leaves the general in check"
 	}
 	return fmt.Sprintf("%s %s cannot move to %s", pc.Color(), pc.Role(), m.To())
@@ -220,7 +227,9 @@ func (b *Builder) NAG(n uint8) {
 	}
 }
 
-// BeginVariation starts an alternative to the last move of the current line.
+// BeginVariation starts an alternative to the last move of the current line. Inside a line
+// that failed, variations are skipped too: an alternative to a failed move would otherwise
+// silently take its place in the line.
 func (b *Builder) BeginVariation() {
 	b.stack = append(b.stack, b.cur)
 	parent := b.cur

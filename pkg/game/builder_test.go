@@ -201,3 +201,24 @@ func TestTags(t *testing.T) {
 		t.Errorf("tags %v", g.Tags)
 	}
 }
+
+func TestBuilderMoveReportsWhetherAdded(t *testing.T) {
+	b := newBuilder()
+	if !b.Move("h2e2", loc(1, 1)) {
+		t.Fatal("legal move not added")
+	}
+	if b.Move("h9h0", loc(1, 6)) {
+		t.Fatal("illegal move added")
+	}
+	b.BeginVariation() // an alternative to the failed move is skipped, not promoted
+	if b.Move("h9g7", loc(1, 12)) {
+		t.Fatal("alternative to a failed move added")
+	}
+	b.EndVariation()
+	if b.PlayMove(board.NewMove(board.NewSquare(0, 1), board.NewSquare(2, 2)), NoLoc) {
+		t.Fatal("move after a failed move added")
+	}
+	if g := b.Finish(); g.Plies() != 1 || len(g.Root.Children[0].Children) != 0 || len(g.Errors()) != 1 {
+		t.Fatalf("plies %d errors %v", g.Plies(), g.Errors())
+	}
+}

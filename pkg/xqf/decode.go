@@ -401,38 +401,16 @@ func (d *decoder) check(p *pending, rec record, off int) bool {
 	m := board.NewMove(from, to)
 	if ply > maxPly {
 		msg := fmt.Sprintf("line deeper than %d plies; the rest of it is ignored", maxPly)
-		d.b.Diagnose(game.KindSyntax, false, loc, ply, iccs(m), msg, nil)
+		d.b.Diagnose(game.KindSyntax, false, loc, ply, game.ICCSText(m), msg, nil)
 		return false
 	}
 	d.nodes[len(d.nodes)-1].move = m
 	if p.pos.IsLegal(m) {
 		return true
 	}
-	reason := illegalReason(&p.pos, m)
-	d.b.Diagnose(game.KindIllegal, false, loc, ply, iccs(m), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
+	reason := game.IllegalReason(&p.pos, m)
+	d.b.Diagnose(game.KindIllegal, false, loc, ply, game.ICCSText(m), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
 	return false
-}
-
-// illegalReason says why the move m, with both squares on the board, is not legal in pos.
-func illegalReason(pos *board.Position, m board.Move) string {
-	pc := pos.At(m.From())
-	switch {
-	case pc == board.NoPiece:
-		return "no piece on " + m.From().String()
-	case pc.Color() != pos.Turn():
-		return fmt.Sprintf("%s to move but %s is %s", pos.Turn(), m.From(), pc.Color())
-	case pos.IsPseudoLegal(m):
-		return "move leaves the general in check"
-	}
-	return fmt.Sprintf("%s %s cannot move to %s", pc.Color(), pc.Role(), m.To())
-}
-
-// iccs formats a move as ICCS, "H2-E2".
-func iccs(m board.Move) string {
-	s := []byte(m.From().String() + "-" + m.To().String())
-	s[0] -= 'a' - 'A'
-	s[3] -= 'a' - 'A'
-	return string(s)
 }
 
 // link appends child to parent's list of children that replay.

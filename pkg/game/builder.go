@@ -206,6 +206,7 @@ func (b *Builder) repairSide(loc Loc, text string) {
 
 func (b *Builder) push(m board.Move, loc Loc) *Node {
 	n := &Node{Move: m, Parent: b.cur.node, Loc: loc}
+	n.Children = n.firstChild[:0:1] // most nodes have one child: no second allocation
 	b.cur.node.Children = append(b.cur.node.Children, n)
 	b.cur.prev = b.cur.pos
 	b.cur.hasPrev = true
@@ -231,6 +232,7 @@ func (b *Builder) NAG(n uint8) {
 // that failed, variations are skipped too: an alternative to a failed move would otherwise
 // silently take its place in the line.
 func (b *Builder) BeginVariation() {
+	b.start(NoLoc)
 	b.stack = append(b.stack, b.cur)
 	parent := b.cur
 	b.cur = line{dead: parent.dead || !parent.hasPrev, ply: parent.ply - 1}

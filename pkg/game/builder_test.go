@@ -222,3 +222,15 @@ func TestBuilderMoveReportsWhetherAdded(t *testing.T) {
 		t.Fatalf("plies %d errors %v", g.Plies(), g.Errors())
 	}
 }
+
+func TestBuilderVariationBeforeFirstMove(t *testing.T) {
+	b := newBuilder()
+	b.BeginVariation() // nothing to replace: skipped
+	b.Move("h2e2", loc(1, 2))
+	b.EndVariation()
+	b.Move("b2e2", loc(1, 9))
+	g := b.Finish()
+	if main := g.MainLine(); len(main) != 1 || main[0].Move.String() != "b2e2" || len(g.Root.Children) != 1 {
+		t.Fatalf("main line %v", main)
+	}
+}

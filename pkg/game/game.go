@@ -26,6 +26,8 @@ type Node struct {
 	Parent      *Node
 	Loc         Loc    // where the move was read
 	Nonstandard string // why the move text is non-standard (a notation warning), or ""
+
+	firstChild [1]*Node // backing store for the usual single child
 }
 
 // Game is one game record.

@@ -1,0 +1,31 @@
+package pgn
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/notation"
+)
+
+// FuzzDecode reads arbitrary text (seeds in testdata/fuzz/FuzzDecode): it never panics;
+// every diagnostic lies inside the input, at a line and column that agree with its offset;
+// visitors that skip the movetext, the rest of a game or every variation see the games begin
+// and end where a full reader does; and every game written (ICCS and Chinese) reads back to
+// the same game, whose writing is the same bytes.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte("[Event \"x\"]\n1. h2e2 (1. c3c4 {c} $1) h9g7 *"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		checkLocs(t, data, decodeUTF8(t, "fuzz", data))
+		// The reader's input is UTF-8 text (textenc replaces what does not decode).
+		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
+		games := decodeUTF8(t, "fuzz", data)
+		checkLocs(t, data, games)
+		checkBoundaries(t, "fuzz", string(data))
+		for _, f := range []notation.Format{notation.ICCS, notation.Chinese} {
+			checkRoundTrip(t, "fuzz", games, f)
+		}
+	})
+}

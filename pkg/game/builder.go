@@ -110,10 +110,11 @@ func (b *Builder) Move(text string, loc Loc) bool {
 		return false
 	}
 	m, note, err := b.Resolve(&b.cur.pos, text)
-	if err != nil && b.firstMove() {
-		// The side to move may be wrong in the setup: try the other side.
+	if (err != nil || note != "") && b.firstMove() {
+		// The side to move may be wrong in the setup (a black-first record, or digits that
+		// name the other side): take the other side when the move reads cleanly for it.
 		b.cur.pos = b.flipped()
-		if m2, note2, err2 := b.Resolve(&b.cur.pos, text); err2 == nil {
+		if m2, note2, err2 := b.Resolve(&b.cur.pos, text); err2 == nil && (err != nil || note2 == "") {
 			b.repairSide(loc, text)
 			m, note, err = m2, note2, nil
 		} else {

@@ -27,8 +27,33 @@ const Name = "chinese"
 
 // Syntax is a parsed Chinese move: the vertical-line content of the text, before any position
 // is consulted. The piece's color is not kept (the side to move decides); Role is NoRole only
-// for DhtmlXQ's 前九平八 form.
-type Syntax notation.Line
+// for DhtmlXQ's 前九平八 form. Digits records the side whose number style the text uses.
+type Syntax struct {
+	notation.Line
+	Digits Digits
+}
+
+// Digits is the number style of a Chinese move text, which names a side in ElephantEye-style
+// records: Red writes 一…九, Black full-width １…９. ASCII digits are used for either side.
+type Digits uint8
+
+// The number styles.
+const (
+	DigitsUnknown Digits = iota // no file or step number, or ASCII digits
+	DigitsRed                   // Chinese numerals
+	DigitsBlack                 // full-width digits
+)
+
+// digitsOf classifies the number style of the rune r (before glyph normalization).
+func digitsOf(r rune) Digits {
+	switch {
+	case r >= '１' && r <= '９':
+		return DigitsBlack
+	case r >= '0' && r <= '9':
+		return DigitsUnknown
+	}
+	return DigitsRed
+}
 
 // rune classes
 const (
@@ -40,60 +65,68 @@ const (
 )
 
 type token struct {
-	cls uint8
-	val uint8 // role, pick, op or number
+	cls    uint8
+	val    uint8 // role, pick, op or number
+	digits Digits
 }
 
 func classify(r rune) token {
-	r = textenc.Glyph(r)
+	t := classifyGlyph(textenc.Glyph(r))
+	if t.cls == clsNum {
+		t.digits = digitsOf(r)
+	}
+	return t
+}
+
+func classifyGlyph(r rune) token {
 	if r >= '1' && r <= '9' {
-		return token{clsNum, uint8(r - '0')}
+		return token{cls: clsNum, val: uint8(r - '0')}
 	}
 	switch r {
 	case '帅', '将':
-		return token{clsPiece, uint8(board.General)}
+		return token{cls: clsPiece, val: uint8(board.General)}
 	case '仕', '士':
-		return token{clsPiece, uint8(board.Advisor)}
+		return token{cls: clsPiece, val: uint8(board.Advisor)}
 	case '相', '象':
-		return token{clsPiece, uint8(board.Elephant)}
+		return token{cls: clsPiece, val: uint8(board.Elephant)}
 	case '马':
-		return token{clsPiece, uint8(board.Horse)}
+		return token{cls: clsPiece, val: uint8(board.Horse)}
 	case '车':
-		return token{clsPiece, uint8(board.Chariot)}
+		return token{cls: clsPiece, val: uint8(board.Chariot)}
 	case '炮':
-		return token{clsPiece, uint8(board.Cannon)}
+		return token{cls: clsPiece, val: uint8(board.Cannon)}
 	case '兵', '卒':
-		return token{clsPiece, uint8(board.Soldier)}
+		return token{cls: clsPiece, val: uint8(board.Soldier)}
 	case '前':
-		return token{clsMark, uint8(notation.PickFront)}
+		return token{cls: clsMark, val: uint8(notation.PickFront)}
 	case '中':
-		return token{clsMark, uint8(notation.PickMiddle)}
+		return token{cls: clsMark, val: uint8(notation.PickMiddle)}
 	case '后':
-		return token{clsMark, uint8(notation.PickRear)}
+		return token{cls: clsMark, val: uint8(notation.PickRear)}
 	case '进':
-		return token{clsDir, uint8(notation.Forward)}
+		return token{cls: clsDir, val: uint8(notation.Forward)}
 	case '退':
-		return token{clsDir, uint8(notation.Backward)}
+		return token{cls: clsDir, val: uint8(notation.Backward)}
 	case '平':
-		return token{clsDir, uint8(notation.Sideways)}
+		return token{cls: clsDir, val: uint8(notation.Sideways)}
 	case '一':
-		return token{clsNum, 1}
+		return token{cls: clsNum, val: 1}
 	case '二':
-		return token{clsNum, 2}
+		return token{cls: clsNum, val: 2}
 	case '三':
-		return token{clsNum, 3}
+		return token{cls: clsNum, val: 3}
 	case '四':
-		return token{clsNum, 4}
+		return token{cls: clsNum, val: 4}
 	case '五':
-		return token{clsNum, 5}
+		return token{cls: clsNum, val: 5}
 	case '六':
-		return token{clsNum, 6}
+		return token{cls: clsNum, val: 6}
 	case '七':
-		return token{clsNum, 7}
+		return token{cls: clsNum, val: 7}
 	case '八':
-		return token{clsNum, 8}
+		return token{cls: clsNum, val: 8}
 	case '九':
-		return token{clsNum, 9}
+		return token{cls: clsNum, val: 9}
 	}
 	return token{}
 }
@@ -126,6 +159,7 @@ func parse(text string) (Syntax, bool) {
 	if n < 4 || t[n-2].cls != clsDir || t[n-1].cls != clsNum {
 		return s, false
 	}
+	s.Digits = t[n-1].digits
 	s.Op, s.Arg = notation.Op(t[n-2].val), t[n-1].val
 	a, b := t[0], t[1]
 	if n == 5 {
@@ -147,6 +181,7 @@ func parse(text string) (Syntax, bool) {
 	switch {
 	case a.cls == clsPiece && b.cls == clsNum: // 炮二平五
 		s.Role, s.File = board.Role(a.val), b.val
+		s.Digits = max(s.Digits, b.digits)
 	case a.cls == clsMark && b.cls == clsPiece: // 前车进二
 		s.Role, s.Pick = board.Role(b.val), notation.Pick(a.val)
 	case a.cls == clsPiece && b.cls == clsMark: // 车前进二
@@ -162,8 +197,9 @@ func parse(text string) (Syntax, bool) {
 }
 
 var (
-	numerals   = [10]rune{'?', '一', '二', '三', '四', '五', '六', '七', '八', '九'}
-	fullDigits = [10]rune{'?', '１', '２', '３', '４', '５', '６', '７', '８', '９'}
+	numerals    = [10]rune{'?', '一', '二', '三', '四', '五', '六', '七', '八', '九'}
+	fullDigits  = [10]rune{'?', '１', '２', '３', '４', '５', '６', '７', '８', '９'}
+	asciiDigits = [10]rune{'?', '1', '2', '3', '4', '5', '6', '7', '8', '9'}
 	// pieces by [traditional][color][role]
 	pieceGlyphs = [2][2][8]rune{
 		{{'?', '帅', '仕', '相', '马', '车', '炮', '兵'}, {'?', '将', '士', '象', '马', '车', '炮', '卒'}},
@@ -175,21 +211,28 @@ var (
 	markGlyphs = [2][4]rune{{'?', '前', '中', '后'}, {'?', '前', '中', '後'}}
 )
 
-// String returns the canonical text of s, with Chinese numerals and simplified Red glyphs
-// (炮二平五, 前车进二, 一兵平五, 前炮二退二). Parsing it gives s back.
+// String returns the canonical text of s in simplified glyphs, with the number style it was
+// read in (炮二平五, 马８进７, 前车进二, 一兵平五, 前炮二退二). Parsing it gives s back.
 func (s Syntax) String() string {
-	return string(s.appendText(make([]byte, 0, 16), false, board.Red))
+	c := board.Red
+	if s.Digits == DigitsBlack {
+		c = board.Black
+	}
+	return string(s.appendText(make([]byte, 0, 16), false, c, s.Digits))
 }
 
-// appendText writes s with the glyphs of color c (Black: full-width digits).
-func (s Syntax) appendText(dst []byte, trad bool, c board.Color) []byte {
+// appendText writes s with the piece glyphs of color c and the number style digits.
+func (s Syntax) appendText(dst []byte, trad bool, c board.Color, digits Digits) []byte {
 	t := 0
 	if trad {
 		t = 1
 	}
 	nums := &numerals
-	if c == board.Black {
+	switch digits {
+	case DigitsBlack:
 		nums = &fullDigits
+	case DigitsUnknown:
+		nums = &asciiDigits
 	}
 	role := s.Role & 7
 	piece := pieceGlyphs[t][c&1][role]
@@ -230,9 +273,15 @@ func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
 // Candidates lists them), with the canonical form of s as Text (the dispatch layer puts the
 // original text there).
 func (s Syntax) ResolveNote(pos *board.Position) (m board.Move, note string, err error) {
-	res := vline.Resolve(pos, notation.Line(s), vline.Chinese)
+	res := vline.Resolve(pos, s.Line, vline.Chinese)
 	switch res.N {
 	case 1:
+		if res.Note == "" && s.Digits != DigitsUnknown && (s.Digits == DigitsBlack) != (pos.Turn() == board.Black) {
+			if s.Digits == DigitsBlack {
+				return res.Moves[0], "Black's full-width digits in a Red move", nil
+			}
+			return res.Moves[0], "Red's Chinese numerals in a Black move", nil
+		}
 		return res.Moves[0], res.Note, nil
 	case 0:
 		return board.NoMove, "", &notation.Error{Kind: notation.ErrIllegal, Notation: Name, Text: s.String(), Reason: res.Reason}
@@ -249,6 +298,10 @@ func Append(dst []byte, pos *board.Position, m board.Move, traditional bool) []b
 	if pc == board.NoPiece {
 		return append(dst, "????"...)
 	}
-	s := Syntax(vline.Describe(pos, m, false))
-	return s.appendText(dst, traditional, pc.Color())
+	s := Syntax{Line: vline.Describe(pos, m, false)}
+	digits := DigitsRed
+	if pc.Color() == board.Black {
+		digits = DigitsBlack
+	}
+	return s.appendText(dst, traditional, pc.Color(), digits)
 }

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/pipeline"
+	"github.com/urfave/cli/v2"
+)
+
+// Flags shared by convert and check.
+func commonFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "encoding", Value: "auto", Usage: "input encoding: auto, utf-8, gbk, gb18030, big5 or utf-16"},
+		&cli.StringFlag{Name: "report", Usage: "write one JSON object per game (and per unreadable file) to `FILE`"},
+		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "number of parallel workers", DefaultText: "number of CPUs"},
+		&cli.BoolFlag{Name: "memstats", Hidden: true, Usage: "benchmarks: print the peak Go memory to stderr at the end"},
+	}
+}
+
+func convertCommand() *cli.Command {
+	flags := append([]cli.Flag{
+		&cli.StringFlag{Name: "to", Value: "chinese", Usage: "output: iccs, wxf, chinese, platform (PGN), jsonl or xqf"},
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `PATH` (a file, or a directory that mirrors the input tree) instead of standard output"},
+		&cli.StringFlag{Name: "wxf-style", Value: "xqbase", Usage: "WXF dialect: xqbase or fairy (Fairy-Stockfish)"},
+		&cli.StringFlag{Name: "iccs-style", Value: "iccs", Usage: "ICCS form: iccs (H2-E2) or ucci (h2e2)"},
+		&cli.BoolFlag{Name: "traditional", Usage: "write Chinese notation in traditional characters (車, 進, 後)"},
+		&cli.StringFlag{Name: "script", Usage: "convert tag values and comments to simplified or traditional characters"},
+		&cli.StringFlag{Name: "out-encoding", Value: "utf-8", Usage: "encoding of PGN output: utf-8, gbk or big5"},
+	}, commonFlags()...)
+	return &cli.Command{
+		Name:      "convert",
+		Usage:     "replay every game and write it in another notation or format",
+		ArgsUsage: "PATH...",
+		Description: "PATH is a file, a directory (walked recursively; .pgn and .xqf files and files whose\n" +
+			"content is PGN or XQF) or - for standard input. Flags go before the paths.\n" +
+			"Exit status: 0 every game valid, 1 some game or file invalid, 2 usage or output error,\n" +
+			"130 interrupted.",
+		Flags:        flags,
+		OnUsageError: flagError,
+		Action: func(c *cli.Context) error {
+			cfg, err := batchConfig(c, pipeline.Convert)
+			if err != nil {
+				return err
+			}
+			cfg.To = c.String("to")
+			cfg.Out = c.String("out")
+			cfg.WXFStyle = c.String("wxf-style")
+			cfg.ICCSStyle = c.String("iccs-style")
+			cfg.Traditional = c.Bool("traditional")
+			cfg.Script = c.String("script")
+			cfg.OutEncoding = c.String("out-encoding")
+			return runPipeline(c, cfg)
+		},
+	}
+}
+
+func checkCommand() *cli.Command {
+	flags := append([]cli.Flag{
+		&cli.StringFlag{Name: "format", Value: "text", Usage: "text (diagnostics and summary on stderr), json (summary as JSON on stdout) or github (also GitHub Actions annotations on stdout)"},
+		&cli.BoolFlag{Name: "decode-only", Hidden: true, Usage: "benchmarks: only read and decode the files (the pipeline's floor)"},
+	}, commonFlags()...)
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "replay every game and report; writes no converted output",
+		ArgsUsage: "PATH...",
+		Description: "Diagnostics go to standard error, one line each, then a one-line summary.\n" +
+			"Exit status: 0 every game valid, 1 some game or file invalid, 2 usage error,\n" +
+			"130 interrupted.",
+		Flags:        flags,
+		OnUsageError: flagError,
+		Action: func(c *cli.Context) error {
+			cfg, err := batchConfig(c, pipeline.Check)
+			if err != nil {
+				return err
+			}
+			cfg.Format = c.String("format")
+			cfg.DecodeOnly = c.Bool("decode-only")
+			return runPipeline(c, cfg)
+		},
+	}
+}
+
+// flagError reports a flag that does not parse as a usage error, without the help text.
+func flagError(c *cli.Context, err error, _ bool) error {
+	return usageErr("%s: %w (see qipu %s --help)", c.Command.Name, err, c.Command.Name)
+}
+
+// batchConfig copies the shared flags into a pipeline configuration.
+func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) {
+	args := c.Args().Slice()
+	if len(args) == 0 {
+		return pipeline.Config{}, usageErr("%s: no PATH given (use - for standard input)", c.Command.Name)
+	}
+	for _, a := range args {
+		if len(a) > 1 && strings.HasPrefix(a, "-") {
+			return pipeline.Config{}, usageErr("%s: flag %s after a PATH: put the flags before the paths", c.Command.Name, a)
+		}
+	}
+	return pipeline.Config{
+		Command:  cmd,
+		Paths:    args,
+		Encoding: c.String("encoding"),
+		Report:   c.String("report"),
+		Strict:   c.Bool("strict"),
+		Quiet:    c.Bool("quiet"),
+		Jobs:     c.Int("jobs"),
+		Stdin:    c.App.Reader,
+		Stdout:   c.App.Writer,
+		Stderr:   c.App.ErrWriter,
+	}, nil
+}
+
+// runPipeline runs the library and turns its exit code into an exitError.
+func runPipeline(c *cli.Context, cfg pipeline.Config) error {
+	if !cfg.Quiet {
+		cfg.Progress = newProgress(cfg.Stderr)
+	}
+	if c.Bool("memstats") {
+		defer startMemStats(cfg.Stderr)()
+	}
+	code, err := pipeline.Run(c.Context, cfg)
+	if code == exitOK {
+		return nil
+	}
+	var ue *pipeline.UsageError
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return &exitError{code: code, err: err}
+}

@@ -1,0 +1,111 @@
+package pipeline
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// input is one discovered input file.
+type input struct {
+	path    string // what to open, and the path shown in diagnostics; "-" for standard input
+	source  string // the "source" of the JSON schema: relative to the directory argument
+	outRel  string // where its output goes under an output directory (slash-separated, no extension change yet)
+	stdin   bool
+	walkErr error // the directory walk failed here: reported as an io diagnostic
+}
+
+// tempPrefix starts the names of qipu's temporary files; the walk skips them.
+const tempPrefix = ".qipu-"
+
+// discover checks that every path exists (a missing one is a usage error) and lists the input
+// files in order: the arguments in the order given, each directory walked in lexical order.
+// Directories whose name starts with a dot (.git, .svn) are not entered, and qipu's own
+// temporary files are left out. The list holds paths only: its memory grows with the number of
+// files, not with their size.
+func discover(paths []string) ([]input, error) {
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		if _, err := os.Stat(p); err != nil {
+			return nil, &UsageError{Err: fmt.Errorf("%w", err)}
+		}
+	}
+	var out []input
+	for _, p := range paths {
+		if p == "-" {
+			out = append(out, input{path: "-", source: "-", outRel: "stdin", stdin: true})
+			continue
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, &UsageError{Err: fmt.Errorf("%w", err)}
+		}
+		if !fi.IsDir() {
+			out = append(out, input{path: p, source: p, outRel: localRel(p)})
+			continue
+		}
+		root := p
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if path == root && d == nil {
+					return err
+				}
+				out = append(out, input{path: path, source: relTo(root, path), outRel: relTo(root, path), walkErr: err})
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			name := d.Name()
+			if d.IsDir() {
+				if path != root && strings.HasPrefix(name, ".") {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if strings.HasPrefix(name, tempPrefix) {
+				return nil
+			}
+			switch t := d.Type(); {
+			case t.IsRegular():
+			case t&fs.ModeSymlink != 0:
+				fi, err := os.Stat(path)
+				if err != nil || !fi.Mode().IsRegular() {
+					return nil
+				}
+			default:
+				return nil
+			}
+			rel := relTo(root, path)
+			out = append(out, input{path: path, source: rel, outRel: rel})
+			return nil
+		})
+		if err != nil {
+			return nil, &UsageError{Err: fmt.Errorf("walking %s: %w", root, err)}
+		}
+	}
+	return out, nil
+}
+
+// relTo returns path relative to root, slash-separated.
+func relTo(root, path string) string {
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		rel = filepath.Base(path)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// localRel is where the output of a file argument goes under an output directory: the path as
+// given when it stays below the current directory, else its base name.
+func localRel(p string) string {
+	c := filepath.Clean(p)
+	if filepath.IsLocal(c) {
+		return filepath.ToSlash(c)
+	}
+	return filepath.Base(c)
+}

@@ -1,0 +1,524 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// runCfg runs the pipeline and returns its exit code, standard output and standard error.
+func runCfg(t *testing.T, ctx context.Context, cfg Config) (int, string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cfg.Stdout, cfg.Stderr = &out, &errb
+	if cfg.Stdin == nil {
+		cfg.Stdin = strings.NewReader("")
+	}
+	code, err := Run(ctx, cfg)
+	return code, out.String(), errb.String(), err
+}
+
+// writeTree creates files under dir from a map of slash paths to contents.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// listTree returns the slash paths of the files under dir, sorted.
+func listTree(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	slices.Sort(out)
+	return out
+}
+
+// archive makes a tree of many small files, a multi-game file, an XQF file, an unreadable
+// XQF file, a file with a broken game, and files to skip.
+func archive(t *testing.T) string {
+	dir := t.TempDir()
+	files := map[string]string{}
+	for i := range 40 {
+		files[fmt.Sprintf("games/g%02d.pgn", i)] = pgnText(fmt.Sprintf("g%02d", i), randomGame(uint64(i), 10+i))
+	}
+	files["multi/big.PGN"] = pgnText("big", randomGame(100, 30), randomGame(101, 31), randomGame(102, 32))
+	files["multi/broken.pgn"] = pgnText("ok", randomGame(200, 12)) +
+		"[Event \"broken\"]\n\n1. H2-E2 H9-G7 2. H0-G2 A0-A5 3. C3-C4 *\n\n" +
+		pgnText("ok2", randomGame(201, 12))
+	files["x/a.xqf"] = "XQ h2e2 h9g7"
+	files["x/bad.xqf"] = "XQ!garbage"
+	files["x/sniffed.bin"] = "XQ b2e2"
+	files["x/sniffed.txt"] = pgnText("txt", randomGame(300, 4))
+	files["x/README.md"] = "# not a game\n"
+	files[".git/ignored.pgn"] = pgnText("hidden", randomGame(400, 4))
+	writeTree(t, dir, files)
+	return dir
+}
+
+func TestOutputIdenticalForAnyJobs(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	for _, to := range []string{"jsonl", "iccs", "chinese"} {
+		var first string
+		var firstErr string
+		for _, j := range []int{1, 2, 4, 7} {
+			code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: to, Paths: []string{dir}, Jobs: j, Quiet: true})
+			if code != ExitInvalid || err != nil {
+				t.Fatalf("to %s -j %d: exit %d, %v; stderr:\n%s", to, j, code, err, errs)
+			}
+			if j == 1 {
+				first, firstErr = out, errs
+				continue
+			}
+			if out != first {
+				t.Errorf("to %s: stdout of -j %d differs from -j 1", to, j)
+			}
+			if errs != firstErr {
+				t.Errorf("to %s: stderr of -j %d differs from -j 1:\n%s\nvs\n%s", to, j, errs, firstErr)
+			}
+		}
+	}
+}
+
+func TestBrokenGameInTheMiddle(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	path := filepath.Join(dir, "multi", "broken.pgn")
+	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{path}, Quiet: true})
+	if code != ExitInvalid || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	want := path + `:8:25: game 2, ply 4: illegal: `
+	if !strings.HasPrefix(errs, want) {
+		t.Fatalf("stderr %q, want prefix %q", errs, want)
+	}
+	if !strings.HasSuffix(strings.TrimSpace(errs), `("A0-A5")`) {
+		t.Errorf("diagnostic without the move text: %q", errs)
+	}
+	var games []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("bad JSON line %q: %v", l, err)
+		}
+		games = append(games, m)
+	}
+	if len(games) != 3 {
+		t.Fatalf("%d games out, want 3", len(games))
+	}
+	if games[0]["status"] != "ok" || games[2]["status"] != "ok" || games[1]["status"] != "invalid" {
+		t.Errorf("statuses %v %v %v", games[0]["status"], games[1]["status"], games[2]["status"])
+	}
+	if games[1]["plies"] != 3.0 {
+		t.Errorf("broken game kept %v plies, want the 3 before the bad move", games[1]["plies"])
+	}
+	e := games[1]["errors"].([]any)[0].(map[string]any)
+	for k, v := range map[string]any{"kind": "illegal", "ply": 4.0, "line": 8.0, "col": 25.0, "token": "A0-A5"} {
+		if e[k] != v {
+			t.Errorf("error field %s = %v, want %v", k, e[k], v)
+		}
+	}
+	if _, ok := e["offset"]; ok {
+		t.Errorf("unknown offset written: %v", e)
+	}
+}
+
+func TestJSONFieldOrder(t *testing.T) {
+	useFakes(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.pgn": "[Red \"红方\"]\n[Black \"b\"]\n[Event \"e\"]\n\n1. H2-E2 H9-G7 *\n"})
+	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	keys := []string{`"source"`, `"index"`, `"format"`, `"encoding"`, `"tags"`, `"start_fen"`, `"moves"`, `"plies"`, `"end_fen"`, `"result"`, `"status"`, `"errors"`, `"warnings"`}
+	last := -1
+	for _, k := range keys {
+		i := strings.Index(out, k+":")
+		if i <= last {
+			t.Fatalf("key %s out of order in %s", k, out)
+		}
+		last = i
+	}
+	if !strings.Contains(out, `"tags":{"Red":"红方","Black":"b","Event":"e"}`) {
+		t.Errorf("tags not in order or badly escaped: %s", out)
+	}
+	if !strings.Contains(out, `"moves":[{"iccs":"H2-E2","wxf":"C2.5","chinese":"炮二平五","platform":"`) {
+		t.Errorf("moves: %s", out)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUnreadableFileInReport(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	report := filepath.Join(t.TempDir(), "sub", "report.jsonl")
+	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}, Report: report, Jobs: 3})
+	if code != ExitInvalid || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	if out != "" {
+		t.Errorf("check wrote to stdout: %q", out)
+	}
+	bad := filepath.Join(dir, "x", "bad.xqf")
+	if !strings.Contains(errs, bad+":@0: syntax: not an XQF file\n") {
+		t.Errorf("no diagnostic for the unreadable file:\n%s", errs)
+	}
+	if !strings.Contains(errs, "qipu check: 46 files, 49 games") || !strings.Contains(errs, "1 unreadable, 1 skipped") {
+		t.Errorf("summary:\n%s", errs)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sources []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("bad report line %q", l)
+		}
+		if _, ok := m["moves"]; ok {
+			t.Errorf("report line with moves")
+		}
+		sources = append(sources, fmt.Sprintf("%v#%v", m["source"], m["index"]))
+		if m["source"] == "x/bad.xqf" && (m["status"] != "invalid" || m["index"] != 0.0) {
+			t.Errorf("bad.xqf entry: %s", l)
+		}
+	}
+	if len(sources) != 50 || !slices.Contains(sources, "x/bad.xqf#0") || !slices.Contains(sources, "multi/big.PGN#3") {
+		t.Errorf("report sources %v", sources)
+	}
+	if slices.ContainsFunc(sources, func(s string) bool { return strings.HasPrefix(s, ".git") }) {
+		t.Errorf("hidden directory walked")
+	}
+}
+
+func TestMirrorTree(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	for _, to := range []string{"iccs", "jsonl", "xqf"} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, stdout, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: to, Paths: []string{dir}, Out: out, Jobs: 4, Quiet: true})
+		if code != ExitInvalid || err != nil || stdout != "" {
+			t.Fatalf("to %s: exit %d, %v, stdout %q\n%s", to, code, err, stdout, errs)
+		}
+		got := listTree(t, out)
+		ext := map[string]string{"iccs": ".pgn", "jsonl": ".jsonl", "xqf": ".xqf"}[to]
+		want := []string{}
+		for i := range 40 {
+			want = append(want, fmt.Sprintf("games/g%02d%s", i, ext))
+		}
+		if to == "xqf" {
+			want = append(want, "multi/big.xqf", "multi/big-2.xqf", "multi/big-3.xqf",
+				"multi/broken.xqf", "multi/broken-2.xqf", "multi/broken-3.xqf", "x/sniffed.xqf")
+		} else {
+			want = append(want, "multi/big"+ext, "multi/broken"+ext, "x/sniffed"+ext)
+		}
+		// x/a.xqf and x/sniffed.bin both become x/a|sniffed.*; x/sniffed.txt then takes -2.
+		want = append(want, "x/a"+ext, "x/sniffed-2"+ext)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("to %s: output tree\n%v\nwant\n%v", to, got, want)
+		}
+	}
+}
+
+func TestSingleOutputFile(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	out := filepath.Join(t.TempDir(), "one.pgn")
+	in := filepath.Join(dir, "multi", "big.PGN")
+	code, stdout, _, err := runCfg(t, context.Background(), Config{Command: Convert, To: "wxf", Paths: []string{in}, Out: out, Quiet: true})
+	if code != ExitOK || err != nil || stdout != "" {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || strings.Count(string(data), "[Format \"WXF\"]") != 3 {
+		t.Fatalf("output %q, %v", data, err)
+	}
+	// The same through standard output.
+	_, stdout, _, _ = runCfg(t, context.Background(), Config{Command: Convert, To: "wxf", Paths: []string{in}, Quiet: true})
+	if stdout != string(data) {
+		t.Errorf("file output differs from standard output")
+	}
+	// An input that yields no game gets no output file.
+	out2 := filepath.Join(t.TempDir(), "none.pgn")
+	code, _, _, _ = runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{filepath.Join(dir, "x", "bad.xqf")}, Out: out2, Quiet: true})
+	if _, err := os.Stat(out2); code != ExitInvalid || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("exit %d; output of an unreadable file: %v", code, err)
+	}
+	if left := listTree(t, filepath.Dir(out2)); len(left) != 0 {
+		t.Errorf("files left: %v", left)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	useFakes(t)
+	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "iccs", Paths: []string{"-"}, Quiet: true,
+		Stdin: strings.NewReader("1. h2e2 h9g7 *\n")})
+	if code != ExitOK || err != nil {
+		t.Fatalf("exit %d %v %s", code, err, errs)
+	}
+	if !strings.Contains(out, "1. H2-E2 H9-G7 *") {
+		t.Errorf("stdout %q", out)
+	}
+	code, _, _, err = runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{"-", "-"}})
+	if code != ExitUsage || err == nil {
+		t.Errorf("stdin twice: exit %d %v", code, err)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	for name, cfg := range map[string]Config{
+		"missing path":     {Command: Convert, Paths: []string{filepath.Join(dir, "nope.pgn")}},
+		"missing among":    {Command: Check, Paths: []string{dir, filepath.Join(dir, "nope")}},
+		"no path":          {Command: Check},
+		"bad to":           {Command: Convert, To: "fen", Paths: []string{dir}},
+		"xqf without out":  {Command: Convert, To: "xqf", Paths: []string{dir}},
+		"bad encoding":     {Command: Convert, Encoding: "latin1", Paths: []string{dir}},
+		"bad out-encoding": {Command: Convert, OutEncoding: "utf-16", Paths: []string{dir}},
+		"bad format":       {Command: Check, Format: "xml", Paths: []string{dir}},
+		"bad wxf style":    {Command: Convert, WXFStyle: "asian", Paths: []string{dir}},
+		"out is a file":    {Command: Convert, Out: filepath.Join(dir, "x", "a.xqf"), Paths: []string{dir}},
+		"out is the input": {Command: Convert, Out: filepath.Join(dir, "x", "sniffed.txt"), Paths: []string{filepath.Join(dir, "x", "sniffed.txt")}},
+		"report is input":  {Command: Check, Report: filepath.Join(dir, "x", "a.xqf"), Paths: []string{dir}},
+		"report is a dir":  {Command: Check, Report: dir, Paths: []string{dir}},
+	} {
+		code, out, errs, err := runCfg(t, context.Background(), cfg)
+		var ue *UsageError
+		if code != ExitUsage || !errors.As(err, &ue) || out != "" || errs != "" {
+			t.Errorf("%s: exit %d, %v, stdout %q, stderr %q", name, code, err, out, errs)
+		}
+	}
+}
+
+func TestUnwritableOutput(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	blocker := filepath.Join(t.TempDir(), "file")
+	writeTree(t, filepath.Dir(blocker), map[string]string{"file": "x"})
+	code, _, _, err := runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{dir}, Out: filepath.Join(blocker, "out") + "/", Quiet: true})
+	if code != ExitUsage || err == nil {
+		t.Errorf("exit %d, %v", code, err)
+	}
+	// A directory that is there, with a subdirectory that cannot be created.
+	out := t.TempDir()
+	writeTree(t, out, map[string]string{"games": "a file where a directory should be"})
+	code, _, _, err = runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{dir}, Out: out, Quiet: true, Jobs: 2})
+	if code != ExitUsage || err == nil {
+		t.Errorf("exit %d, %v", code, err)
+	}
+	for _, f := range listTree(t, out) {
+		if strings.Contains(f, tempPrefix) {
+			t.Errorf("temporary file left: %s", f)
+		}
+	}
+}
+
+func TestInterruptLeavesNoPartialOutput(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	for _, to := range []string{"iccs", "xqf"} {
+		for _, single := range []bool{false, true} {
+			ctx, cancel := context.WithCancel(context.Background())
+			decodeHook = func(path string, index int) {
+				if strings.HasSuffix(path, "big.PGN") && index == 2 {
+					cancel()
+				}
+			}
+			outDir := t.TempDir()
+			out := filepath.Join(outDir, "out")
+			paths := []string{dir}
+			if single {
+				if to == "xqf" {
+					continue
+				}
+				out = filepath.Join(outDir, "one.pgn")
+				paths = []string{filepath.Join(dir, "multi", "big.PGN")}
+			}
+			report := filepath.Join(outDir, "report.jsonl")
+			code, _, _, err := runCfg(t, ctx, Config{Command: Convert, To: to, Paths: paths, Out: out, Report: report, Jobs: 3, Quiet: true})
+			decodeHook = nil
+			cancel()
+			if code != ExitInterrupted || !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+				t.Fatalf("to %s: exit %d, %v", to, code, err)
+			}
+			files := listTree(t, outDir)
+			for _, f := range files {
+				if strings.Contains(f, tempPrefix) || strings.Contains(f, "big") || f == "report.jsonl" || f == "one.pgn" {
+					t.Errorf("to %s: partial or temporary file left: %s", to, f)
+				}
+			}
+		}
+	}
+}
+
+func TestManyGamesStreamThroughSmallWindow(t *testing.T) {
+	useFakes(t)
+	dir := t.TempDir()
+	// Each file's output is larger than the budget of the smaller runs, so workers must
+	// wait their turn.
+	files := map[string]string{}
+	for i := range 6 {
+		var games [][]string
+		for k := range 120 {
+			games = append(games, randomGame(uint64(1000*i+k), 40))
+		}
+		files[fmt.Sprintf("f%d.pgn", i)] = pgnText(fmt.Sprint(i), games...)
+	}
+	writeTree(t, dir, files)
+	_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Jobs: 1, Quiet: true})
+	if len(want) < 16*chunkSize {
+		t.Fatalf("output only %d bytes", len(want))
+	}
+	for _, b := range []int64{32 << 20, 3 * chunkSize, 1} {
+		minBudget, jobBudget = b, b
+		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Jobs: 4, Quiet: true})
+		if code != ExitOK || got != want {
+			t.Errorf("budget %d: exit %d; -j 4 output differs", b, code)
+		}
+	}
+	minBudget, jobBudget = 32<<20, 8<<20
+}
+
+func TestStrictAndWarnings(t *testing.T) {
+	useFakes(t)
+	dir := t.TempDir()
+	// Black's move first in a start position without FEN: a side warning.
+	writeTree(t, dir, map[string]string{"w.pgn": "1. h9g7 h2e2 *\n"})
+	code, _, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}})
+	if code != ExitOK || !strings.Contains(errs, "warning: side:") {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	code, _, errs, _ = runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}, Strict: true})
+	if code != ExitInvalid || strings.Contains(errs, "warning:") || !strings.Contains(errs, ": side:") {
+		t.Fatalf("strict: exit %d\n%s", code, errs)
+	}
+}
+
+func TestCheckFormats(t *testing.T) {
+	useFakes(t)
+	dir := archive(t)
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Format: "json", Paths: []string{dir}})
+	var sum map[string]any
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || code != ExitInvalid {
+		t.Fatalf("json summary %q: %v", out, err)
+	}
+	if sum["games"] != 49.0 || sum["unreadable"] != 1.0 || sum["skipped"] != 1.0 || sum["invalid"] != 1.0 {
+		t.Errorf("summary %v", sum)
+	}
+	if !strings.Contains(errs, "illegal:") {
+		t.Errorf("diagnostics not on stderr: %q", errs)
+	}
+	_, out, _, _ = runCfg(t, context.Background(), Config{Command: Check, Format: "github", Paths: []string{dir}, Quiet: true})
+	broken := filepath.Join(dir, "multi", "broken.pgn")
+	if !strings.Contains(out, "::error file="+broken+",line=8,col=25,title=qipu illegal::game 2, ply 4: illegal: ") {
+		t.Errorf("annotations:\n%s", out)
+	}
+	if !strings.Contains(out, "::error file="+filepath.Join(dir, "x", "bad.xqf")+",title=qipu syntax::@0: syntax: not an XQF file") {
+		t.Errorf("annotations:\n%s", out)
+	}
+}
+
+func TestOutEncoding(t *testing.T) {
+	useFakes(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.pgn": "[Event \"测试\"]\n\n1. H2-E2 H9-G7 *\n"})
+	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "gbk", Paths: []string{dir}, Quiet: true})
+	if code != ExitOK || !bytes.Contains([]byte(out), []byte{0xC5, 0xDA, 0xB6, 0xFE}) { // 炮二 in GBK
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	// Simplified 马 is not in Big5: the game is left out with an encoding error.
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "big5", Paths: []string{dir}, Quiet: true})
+	if code != ExitInvalid || out != "" || !strings.Contains(errs, "game 1: encoding: cannot encode") {
+		t.Fatalf("exit %d, output %q, stderr %q", code, out, errs)
+	}
+	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "big5", Traditional: true, Script: "traditional", Paths: []string{dir}, Quiet: true})
+	if code != ExitOK || !strings.Contains(out, "[Format") {
+		t.Fatalf("traditional big5: exit %d, %q %q", code, out, errs)
+	}
+}
+
+func TestSniff(t *testing.T) {
+	for text, want := range map[string]bool{
+		"[Game \"Chinese Chess\"]": true, "\ufeff  [Event \"x\"]": true, "1. h2e2": true,
+		"[DhtmlXQ]": false, "<html>": false, "": false, "[Event]": false,
+	} {
+		if got := looksLikePGN([]byte(text), 0); got != want {
+			t.Errorf("looksLikePGN(%q) = %v", text, got)
+		}
+	}
+	// UTF-16 with a byte order mark.
+	if !looksLikePGN([]byte{0xFF, 0xFE, '[', 0, 'E', 0, 'v', 0, ' ', 0, '"', 0}, 0) {
+		t.Errorf("UTF-16 PGN not recognized")
+	}
+}
+
+func TestAppendJSONString(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\"b\\c":     `"a\"b\\c"`,
+		"\n\t\x01<&>": `"\n\t\u0001<&>"`,
+		"炮二平五":        `"炮二平五"`,
+		"bad\xffutf8": `"bad\ufffdutf8"`,
+	} {
+		got := string(appendJSONString(nil, in))
+		if got != want {
+			t.Errorf("appendJSONString(%q) = %s, want %s", in, got, want)
+		}
+		var s string
+		if err := json.Unmarshal([]byte(got), &s); err != nil {
+			t.Errorf("%s: %v", got, err)
+		}
+	}
+}
+
+func TestReadErrorAfterSomeGames(t *testing.T) {
+	useFakes(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"a-ioerror.pgn": pgnText("a", randomGame(1, 10), randomGame(2, 10)),
+		"b.pgn":         pgnText("b", randomGame(3, 10)),
+	})
+	report := filepath.Join(dir, "report.jsonl")
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Report: report})
+	if code != ExitInvalid {
+		t.Fatalf("exit %d", code)
+	}
+	if strings.Count(out, "\n") != 2 {
+		t.Errorf("want the game before the error and the next file's game:\n%s", out)
+	}
+	if !strings.Contains(errs, "a-ioerror.pgn: io: fake pgn: read: input/output error\n") || !strings.Contains(errs, "1 file errors") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+	data, _ := os.ReadFile(report)
+	if !strings.Contains(string(data), `{"source":"a-ioerror.pgn","index":0,"format":"pgn","encoding":"utf-8","tags":{},"start_fen":"","plies":0,"end_fen":"","result":"*","status":"invalid","errors":[{"kind":"io","message":"fake pgn: read: input/output error"}],"warnings":[]}`) {
+		t.Errorf("report:\n%s", data)
+	}
+}

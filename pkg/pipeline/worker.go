@@ -1,0 +1,484 @@
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// errStop stops a reader from the game callback after a fatal output error.
+var errStop = errors.New("pipeline: stop")
+
+// worker reads, replays and encodes input files, one at a time.
+type worker struct {
+	r    *runner
+	s    *settings
+	fs   *formatSet
+	ctx  context.Context
+	br   *bufio.Reader
+	buf  bytes.Buffer // one game's encoded output
+	line []byte       // one game's JSON line
+}
+
+func newWorker(r *runner, ctx context.Context) *worker {
+	return &worker{r: r, s: r.s, fs: r.fs, ctx: ctx, br: bufio.NewReaderSize(nil, 64<<10)}
+}
+
+// fileRun is the processing of one input file.
+type fileRun struct {
+	w         *worker
+	in        *input
+	sl        *slot
+	cur       piece // results not yet handed to the writer
+	format    string
+	encoding  string
+	games     int
+	written   int                // games written to output files (outDir)
+	fileDiags []*game.Diagnostic // diagnostics of the file itself
+	// outDir: the temporary output file of a PGN or JSON Lines conversion, and where it goes
+	tmp       *os.File
+	tmpBuf    *bufio.Writer
+	dir, base string
+	failed    bool // a fatal error was reported
+}
+
+// process handles one input file and always closes its slot.
+func (w *worker) process(j job) {
+	defer close(j.slot.ch)
+	if w.ctx.Err() != nil {
+		return
+	}
+	f := &fileRun{w: w, in: j.in, sl: j.slot}
+	if w.s.outMode == outDir {
+		rel := j.in.outRel
+		f.dir = filepath.Join(w.s.outPath, filepath.FromSlash(path.Dir(rel)))
+		f.base = strings.TrimSuffix(path.Base(rel), path.Ext(rel))
+		if f.base == "" {
+			f.base = path.Base(rel)
+		}
+	}
+	f.read()
+	if w.ctx.Err() != nil && !f.failed {
+		f.abort()
+		return
+	}
+	f.finish()
+}
+
+// read opens, recognizes and decodes the file.
+func (f *fileRun) read() {
+	w, in := f.w, f.in
+	if in.walkErr != nil {
+		f.unreadable(game.KindIO, in.walkErr.Error(), in.walkErr)
+		return
+	}
+	var src io.Reader
+	if in.stdin {
+		src = w.s.stdin
+	} else {
+		fh, err := os.Open(in.path)
+		if err != nil {
+			f.unreadable(game.KindIO, ioMessage(err), err)
+			return
+		}
+		defer fh.Close()
+		src = fh
+	}
+	w.br.Reset(src)
+	defer w.br.Reset(nil)
+	prefix, err := w.br.Peek(sniffLen)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		f.unreadable(game.KindIO, ioMessage(err), err)
+		return
+	}
+	kind := classify(in, prefix, w.s.inEnc, w.fs.isXQF)
+	if w.s.cfg.DecodeOnly && kind != kindSkip {
+		f.cur.stats.files++
+		f.decodeOnly(kind)
+		return
+	}
+	switch kind {
+	case kindSkip:
+		f.cur.stats.skipped++
+		return
+	case kindXQF:
+		f.cur.stats.files++
+		f.format = "xqf"
+		f.readXQF()
+	case kindPGN:
+		f.cur.stats.files++
+		f.format = "pgn"
+		f.readPGN()
+	}
+}
+
+// decodeOnly reads the file and decodes its text, and nothing more (Config.DecodeOnly).
+func (f *fileRun) decodeOnly(kind fileKind) {
+	var err error
+	if kind == kindXQF {
+		_, err = io.Copy(io.Discard, f.w.br)
+	} else {
+		var dec *textenc.Decoder
+		if dec, err = textenc.Open(f.w.br, f.w.s.inEnc); err == nil {
+			_, err = io.Copy(io.Discard, dec)
+		}
+	}
+	if err != nil {
+		f.readError(err)
+	}
+}
+
+func (f *fileRun) readXQF() {
+	w := f.w
+	g, err := w.fs.decodeXQF(w.br, f.in.path, w.s.inEnc.String())
+	if g == nil {
+		if err == nil {
+			err = errors.New("no game")
+		}
+		f.readError(err)
+		return
+	}
+	f.encoding = g.Encoding
+	if gerr := f.game(g); gerr != nil {
+		return
+	}
+	if err != nil {
+		f.readError(err)
+	}
+}
+
+func (f *fileRun) readPGN() {
+	w := f.w
+	dec, err := textenc.Open(w.br, w.s.inEnc)
+	if err != nil {
+		f.readError(err)
+		return
+	}
+	f.encoding = dec.Detection().Encoding.String()
+	err = w.fs.decodePGN(dec, f.in.path, f.encoding, func(g *game.Game) error {
+		if err := w.ctx.Err(); err != nil {
+			return err
+		}
+		// Detection may have been deferred past an ASCII prefix: take the latest word.
+		f.encoding = dec.Detection().Encoding.String()
+		g.Encoding = f.encoding
+		return f.game(g)
+	})
+	if f.failed || w.ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		f.readError(err)
+	}
+	if n := dec.InvalidCount(); n > 0 {
+		// A warning, as the XQF reader reports its undecodable strings: the games replayed,
+		// and a move text hit by the bad bytes is already a syntax error.
+		f.fileDiag(&game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: f.in.path,
+			Loc:     game.Loc{Offset: dec.FirstInvalid()},
+			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, f.encoding)})
+	}
+}
+
+// readError records an error of the reader that is not about one game.
+func (f *fileRun) readError(err error) {
+	var d *game.Diagnostic
+	if errors.As(err, &d) {
+		if d.Path == "" {
+			d.Path = f.in.path
+		}
+		f.fileDiag(d)
+		return
+	}
+	f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: game.NoLoc,
+		Message: ioMessage(err), Err: err})
+}
+
+// unreadable records a file that cannot be read at all.
+func (f *fileRun) unreadable(kind game.Kind, msg string, err error) {
+	f.fileDiag(&game.Diagnostic{Kind: kind, Path: f.in.path, Loc: game.NoLoc, Message: msg, Err: err})
+}
+
+func (f *fileRun) fileDiag(d *game.Diagnostic) {
+	if f.w.s.cfg.Strict {
+		d.Warning = false
+	}
+	f.fileDiags = append(f.fileDiags, d)
+}
+
+// ioMessage shortens an *os.PathError to its cause: the path is already in the diagnostic.
+func ioMessage(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// game handles one decoded game: strictness, script conversion, output, statistics, report
+// and diagnostics.
+func (f *fileRun) game(g *game.Game) error {
+	w := f.w
+	s := w.s
+	f.games++
+	if s.cfg.Strict {
+		for _, d := range g.Diagnostics {
+			d.Warning = false
+		}
+	}
+	if s.script != scriptKeep {
+		convertScript(g, s.script)
+	}
+	if s.outMode != outNothing {
+		if err := f.output(g); err != nil {
+			f.fatal(err)
+			return errStop
+		}
+	}
+	st := &f.cur.stats
+	st.games++
+	st.plies += g.Plies()
+	if errs := g.Errors(); len(errs) > 0 {
+		st.invalid++
+		st.byKind[kindIndex(errs[0].Kind)]++
+	} else {
+		st.valid++
+	}
+	for _, d := range g.Diagnostics {
+		if d.Warning {
+			st.warnings++
+		}
+		f.appendDiag(d)
+	}
+	if s.cfg.Report != "" {
+		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, w.fs, s.notation)
+	}
+	if f.cur.size() >= chunkSize {
+		f.flush()
+	}
+	return nil
+}
+
+func (f *fileRun) appendDiag(d *game.Diagnostic) {
+	f.cur.diag = append(f.cur.diag, d.Error()...)
+	f.cur.diag = append(f.cur.diag, '\n')
+	if f.w.s.format == formatGitHub {
+		f.cur.annot = appendAnnotation(f.cur.annot, d)
+	}
+}
+
+// output encodes a game for convert. A game that cannot be written in the requested form (a
+// character the output encoding lacks, a position XQF cannot hold) gets an encoding error and
+// is left out of the output; only a failing write is returned.
+func (f *fileRun) output(g *game.Game) error {
+	w := f.w
+	s := w.s
+	w.buf.Reset()
+	switch {
+	case s.to.isPGN():
+		if err := w.fs.encodePGN(&w.buf, g, s.to.moveFormat(), s.notation); err != nil {
+			f.cannotWrite(g, "cannot write the game as PGN", err)
+			return nil
+		}
+		data := w.buf.Bytes()
+		if s.outEnc != textenc.UTF8 {
+			enc, err := textenc.EncodeString(string(data), s.outEnc)
+			if err != nil {
+				msg := "cannot encode the game in " + s.outEnc.String()
+				var ue *textenc.UnencodableError
+				if errors.As(err, &ue) && ue.Rune >= 0 {
+					msg = fmt.Sprintf("cannot encode %q in %s; try --traditional --script traditional for big5", ue.Rune, s.outEnc)
+					if s.outEnc != textenc.Big5 {
+						msg = fmt.Sprintf("cannot encode %q in %s", ue.Rune, s.outEnc)
+					}
+				}
+				f.cannotWrite(g, msg, err)
+				return nil
+			}
+			data = enc
+		}
+		return f.emit(data)
+	case s.to == toJSONL:
+		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, w.fs, s.notation)
+		return f.emit(w.line)
+	case s.to == toXQF:
+		if err := w.fs.encodeXQF(&w.buf, g); err != nil {
+			f.cannotWrite(g, "cannot write the game as XQF", err)
+			return nil
+		}
+		return f.writeXQF(w.buf.Bytes())
+	}
+	return nil
+}
+
+// cannotWrite adds an encoding error to a game that is left out of the output.
+func (f *fileRun) cannotWrite(g *game.Game, msg string, err error) {
+	if err != nil && !errors.Is(err, textenc.ErrUnencodable) {
+		msg += ": " + err.Error()
+	}
+	g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindEncoding, Path: f.in.path,
+		Loc: game.NoLoc, Game: g.Index, Message: msg + "; the game is left out of the output", Err: err})
+}
+
+// emit writes a game's output: into the piece for standard output or the single output file,
+// or into the file's temporary output file under the output directory.
+func (f *fileRun) emit(data []byte) error {
+	if f.w.s.outMode != outDir {
+		f.cur.out = append(f.cur.out, data...)
+		return nil
+	}
+	if f.tmp == nil {
+		t, err := f.w.r.temps.create(f.dir)
+		if err != nil {
+			return err
+		}
+		f.tmp = t
+		f.tmpBuf = bufio.NewWriterSize(t, chunkSize)
+	}
+	if _, err := f.tmpBuf.Write(data); err != nil {
+		return fmt.Errorf("writing under %s: %w", f.dir, err)
+	}
+	return nil
+}
+
+// writeXQF writes one game's XQF file: base.xqf for the first game of the input, base-N.xqf
+// for the N-th.
+func (f *fileRun) writeXQF(data []byte) error {
+	t, err := f.w.r.temps.create(f.dir)
+	if err != nil {
+		return err
+	}
+	_, err = t.Write(data)
+	if cerr := t.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		f.w.r.temps.remove(t.Name())
+		return fmt.Errorf("writing under %s: %w", f.dir, err)
+	}
+	f.written++
+	base := f.base
+	if f.written > 1 {
+		base = fmt.Sprintf("%s-%d", f.base, f.written)
+	}
+	f.cur.files = append(f.cur.files, doneFile{temp: t.Name(), dir: f.dir, base: base, ext: ".xqf"})
+	return nil
+}
+
+// fatal reports an output failure: the writer stops the run.
+func (f *fileRun) fatal(err error) {
+	f.failed = true
+	f.cur.fatal = err
+	f.dropTemp()
+}
+
+func (f *fileRun) dropTemp() {
+	if f.tmp != nil {
+		f.tmp.Close()
+		f.w.r.temps.remove(f.tmp.Name())
+		f.tmp = nil
+	}
+}
+
+// abort drops the file's results after cancellation.
+func (f *fileRun) abort() {
+	f.dropTemp()
+	for _, d := range f.cur.files {
+		f.w.r.temps.remove(d.temp)
+	}
+}
+
+// flush hands the collected results to the writer.
+func (f *fileRun) flush() {
+	if f.cur.empty() {
+		return
+	}
+	f.w.r.budget.acquire(f.sl.seq, int64(f.cur.size()))
+	f.sl.ch <- f.cur
+	f.cur = piece{}
+}
+
+// finish reports the file's own diagnostics, completes its output file and hands the rest to
+// the writer.
+func (f *fileRun) finish() {
+	s := f.w.s
+	if !f.failed && f.games == 0 && f.format != "" && !hasError(f.fileDiags) && !s.cfg.DecodeOnly {
+		f.fileDiags = append(f.fileDiags, &game.Diagnostic{Kind: game.KindSyntax, Path: f.in.path,
+			Loc: game.NoLoc, Message: "no game found"})
+	}
+	if len(f.fileDiags) > 0 {
+		st := &f.cur.stats
+		if hasError(f.fileDiags) {
+			if f.games == 0 {
+				st.unreadable++
+			} else {
+				st.fileErrors++
+			}
+		}
+		for _, d := range f.fileDiags {
+			if d.Warning {
+				st.warnings++
+			}
+			f.appendDiag(d)
+		}
+		if s.cfg.Report != "" {
+			f.cur.report = appendFileJSON(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
+		}
+	}
+	if f.tmp != nil && !f.failed {
+		err := f.tmpBuf.Flush()
+		if cerr := f.tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			f.w.r.temps.remove(f.tmp.Name())
+			f.cur.fatal = fmt.Errorf("writing under %s: %w", f.dir, err)
+		} else {
+			f.cur.files = append(f.cur.files, doneFile{temp: f.tmp.Name(), dir: f.dir, base: f.base, ext: s.to.ext()})
+		}
+		f.tmp = nil
+	}
+	f.flush()
+}
+
+func hasError(ds []*game.Diagnostic) bool {
+	for _, d := range ds {
+		if !d.Warning {
+			return true
+		}
+	}
+	return false
+}
+
+// convertScript converts the tag values and comments of a game to the script.
+func convertScript(g *game.Game, sc script) {
+	conv := textenc.ToSimplified
+	if sc == scriptTraditional {
+		conv = textenc.ToTraditional
+	}
+	for i := range g.Tags {
+		if v, err := conv(g.Tags[i].Value); err == nil {
+			g.Tags[i].Value = v
+		}
+	}
+	stack := []*game.Node{&g.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, c := range n.Comments {
+			if v, err := conv(c); err == nil {
+				n.Comments[i] = v
+			}
+		}
+		stack = append(stack, n.Children...)
+	}
+}

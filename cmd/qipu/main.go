@@ -9,10 +9,16 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// The live heap is small and bounded by the worker count; collecting less often
+		// makes replay ~25% faster for a few tens of MB more.
+		debug.SetGCPercent(400)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -39,13 +39,15 @@ type Setup struct {
 }
 
 // StartSetup returns the standard initial setup.
-func StartSetup() Setup {
+func StartSetup() Setup { return startSetup }
+
+var startSetup = func() Setup {
 	s, err := ParseFEN(StartFEN)
 	if err != nil {
 		panic(err)
 	}
 	return s
-}
+}()
 
 func pieceFromFENChar(c byte) (Piece, bool) {
 	color := Red

@@ -27,11 +27,13 @@ type Builder struct {
 	// a missing general or more than one.
 	FatalProblems board.Problem
 
-	g       *Game
-	started bool
-	setupOK bool
-	cur     line
-	stack   []line
+	g        *Game
+	slab     []Node // nodes are carved from chunks: one allocation per chunk, not per ply
+	slabSize int
+	started  bool
+	setupOK  bool
+	cur      line
+	stack    []line
 }
 
 // line is the replay state of one line of play.
@@ -49,6 +51,7 @@ func (b *Builder) Begin(index int, format, encoding string) {
 	b.g = &Game{Source: b.Path, Index: index, Format: format, Encoding: encoding,
 		Setup: board.StartSetup(), Result: "*"}
 	b.g.Root.Loc = NoLoc
+	b.slab, b.slabSize = nil, 0
 	b.started = false
 	b.stack = b.stack[:0]
 	b.cur = line{node: &b.g.Root}
@@ -206,7 +209,14 @@ func (b *Builder) repairSide(loc Loc, text string) {
 }
 
 func (b *Builder) push(m board.Move, loc Loc) *Node {
-	n := &Node{Move: m, Parent: b.cur.node, Loc: loc}
+	if len(b.slab) == 0 {
+		// Chunks grow with the game (16, 32, … 256 nodes), so a short game wastes little.
+		b.slabSize = min(max(2*b.slabSize, 16), 256)
+		b.slab = make([]Node, b.slabSize)
+	}
+	n := &b.slab[0]
+	b.slab = b.slab[1:]
+	*n = Node{Move: m, Parent: b.cur.node, Loc: loc}
 	n.Children = n.firstChild[:0:1] // most nodes have one child: no second allocation
 	b.cur.node.Children = append(b.cur.node.Children, n)
 	b.cur.prev = b.cur.pos

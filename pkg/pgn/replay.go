@@ -51,6 +51,26 @@ type Replayer struct {
 	moved  bool   // the current line has a move
 	stack  []bool // moved, for the lines the open variations branch from
 	last   *game.Game
+	texts  map[string]string // interned move texts: a file repeats the same few thousand
+}
+
+// maxInterned bounds the interned move texts of one Replayer.
+const maxInterned = 1 << 14
+
+// intern returns text as a string, sharing one copy of each move text seen before, so that a
+// replayed move usually costs no string allocation.
+func (r *Replayer) intern(text []byte) string {
+	if s, ok := r.texts[string(text)]; ok {
+		return s
+	}
+	s := string(text)
+	if r.texts == nil {
+		r.texts = make(map[string]string, 256)
+	}
+	if len(r.texts) < maxInterned {
+		r.texts[s] = s
+	}
+	return s
 }
 
 // NewReplayer returns a Replayer for the games of one text.
@@ -131,7 +151,7 @@ func (r *Replayer) BeginMovetext() Skip {
 // Move implements Visitor.
 func (r *Replayer) Move(text []byte, loc Loc) Skip {
 	r.moved = true
-	r.b.Move(string(text), loc)
+	r.b.Move(r.intern(text), loc)
 	return false
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/qipu/qipu/pkg/pipeline"
 	"github.com/urfave/cli/v2"
@@ -35,7 +34,7 @@ func convertCommand() *cli.Command {
 		Usage:     "replay every game and write it in another notation or format",
 		ArgsUsage: "PATH...",
 		Description: "PATH is a file, a directory (walked recursively; .pgn and .xqf files and files whose\n" +
-			"content is PGN or XQF) or - for standard input. Flags go before the paths.\n" +
+			"content is PGN or XQF) or - for standard input. Flags may come before or after the paths.\n" +
 			"Exit status: 0 every game valid, 1 some game or file invalid, 2 usage or output error,\n" +
 			"130 interrupted.",
 		Flags:        flags,
@@ -93,11 +92,6 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		return pipeline.Config{}, usageErr("%s: no PATH given (use - for standard input)", c.Command.Name)
-	}
-	for _, a := range args {
-		if len(a) > 1 && strings.HasPrefix(a, "-") {
-			return pipeline.Config{}, usageErr("%s: flag %s after a PATH: put the flags before the paths", c.Command.Name, a)
-		}
 	}
 	return pipeline.Config{
 		Command:  cmd,

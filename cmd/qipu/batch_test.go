@@ -346,7 +346,7 @@ func TestUsageErrors(t *testing.T) {
 		{"convert", "--to", "xqf", corpus},
 		{"convert", "--to", "fen", corpus},
 		{"check", "--format", "xml", corpus},
-		{"convert", corpus, "-o", "x"},
+		{"convert", corpus, "--to", "xqf"}, // flags after the paths are read too
 		{"check"},
 		{"convert", "--jobs", "x", corpus},
 		{"check", "--no-such-flag", corpus},
@@ -443,5 +443,21 @@ func TestUnreadableDeviceFile(t *testing.T) {
 	data, _ := os.ReadFile(report)
 	if lines := strings.Split(strings.TrimSpace(string(data)), "\n"); len(lines) != 7 || !strings.Contains(lines[0], `"kind":"io"`) {
 		t.Errorf("report:\n%s", data)
+	}
+}
+
+func TestFlagsAfterPaths(t *testing.T) {
+	app := newApp(nil, nil, nil)
+	tests := []struct{ in, want []string }{
+		{[]string{"qipu", "convert", "a.pgn", "--to", "iccs", "-q", "b"}, []string{"qipu", "convert", "--to", "iccs", "-q", "a.pgn", "b"}},
+		{[]string{"qipu", "check", "dir", "--format=github", "-j", "2"}, []string{"qipu", "check", "--format=github", "-j", "2", "dir"}},
+		{[]string{"qipu", "convert", "-", "--strict"}, []string{"qipu", "convert", "--strict", "-"}},
+		{[]string{"qipu", "convert", "--to", "wxf", "--", "-odd.pgn"}, []string{"qipu", "convert", "--to", "wxf", "--", "-odd.pgn"}},
+		{[]string{"qipu", "perft", "3", "--divide"}, []string{"qipu", "perft", "--divide", "3"}},
+	}
+	for _, tt := range tests {
+		if got := permuteArgs(app, tt.in); strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("permuteArgs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

@@ -10,7 +10,8 @@ import (
 	"testing"
 )
 
-const oracleDir = "../../../shared/oracle"
+// oracleDirs are the full reference games and, failing them, the repository's sample.
+var oracleDirs = []string{"../../../shared/oracle", "../../testdata/oracle"}
 
 type perftCase struct {
 	fen    string
@@ -100,6 +101,10 @@ type oracleGame struct {
 func readOracle(t testing.TB) []oracleGame {
 	t.Helper()
 	var games []oracleGame
+	oracleDir := oracleDirs[0]
+	if _, err := os.Stat(oracleDir); err != nil {
+		oracleDir = oracleDirs[1]
+	}
 	for _, name := range []string{"random-games.jsonl", "tandem-games.jsonl"} {
 		data, err := os.ReadFile(filepath.Join(oracleDir, name))
 		if os.IsNotExist(err) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"github.com/qipu/qipu/pkg/notation/internal/notationtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,19 +29,9 @@ type oracleGame struct {
 	NLegal   []int    `json:"nlegal"`
 }
 
-// oracleDir finds shared/oracle above the package directory.
-func oracleDir() string {
-	for _, p := range []string{"../../../shared/oracle", "../../../../shared/oracle", "../../../../../shared/oracle"} {
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return p
-		}
-	}
-	return ""
-}
-
 func loadOracle(t testing.TB) []oracleGame {
 	t.Helper()
-	dir := oracleDir()
+	dir := notationtest.OracleDir()
 	if dir == "" {
 		t.Skip("shared/oracle not found")
 	}

@@ -19,9 +19,11 @@ type Case struct {
 }
 
 // OracleDir returns the path of shared/oracle relative to a package directory under
-// pkg/notation, or "" when it is absent.
+// pkg/notation, else of the repository's sample of it (testdata/oracle), or "" when neither
+// is there.
 func OracleDir() string {
-	for _, p := range []string{"../../../shared/oracle", "../../../../shared/oracle", "../../../../../shared/oracle"} {
+	for _, p := range []string{"../../../shared/oracle", "../../../../shared/oracle", "../../../../../shared/oracle",
+		"../../../testdata/oracle", "../../../../testdata/oracle"} {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			return p
 		}

@@ -7,15 +7,16 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/qipu/qipu/pkg/pipeline"
 	"github.com/urfave/cli/v2"
 )
 
-// Exit codes of the command-line contract (DESIGN.md).
+// Exit codes of the command-line contract (DESIGN.md), defined by the pipeline.
 const (
-	exitOK          = 0   // every game valid
-	exitInvalid     = 1   // some game or input file invalid
-	exitUsage       = 2   // usage error, missing path, unwritable output
-	exitInterrupted = 130 // interrupted
+	exitOK          = pipeline.ExitOK
+	exitInvalid     = pipeline.ExitInvalid
+	exitUsage       = pipeline.ExitUsage
+	exitInterrupted = pipeline.ExitInterrupted
 )
 
 // run executes the command line args and returns the process exit code.

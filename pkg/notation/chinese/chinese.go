@@ -70,7 +70,23 @@ type token struct {
 	digits Digits
 }
 
+// tokens caches classify for the Basic Multilingual Plane: one lookup per rune on the hot path.
+var tokens = func() *[0x10000]token {
+	var t [0x10000]token
+	for r := range rune(len(t)) {
+		t[r] = classifySlow(r)
+	}
+	return &t
+}()
+
 func classify(r rune) token {
+	if r >= 0 && r < 0x10000 {
+		return tokens[r]
+	}
+	return classifySlow(r)
+}
+
+func classifySlow(r rune) token {
 	t := classifyGlyph(textenc.Glyph(r))
 	if t.cls == clsNum {
 		t.digits = digitsOf(r)

@@ -40,7 +40,7 @@ type Builder struct {
 type line struct {
 	node    *Node
 	pos     board.Position // after node
-	prev    board.Position // before node's move
+	undo    board.Undo     // takes node's move back (valid when hasPrev)
 	hasPrev bool
 	dead    bool // a move of this line failed (or the setup is unplayable)
 	ply     int
@@ -219,9 +219,8 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	*n = Node{Move: m, Parent: b.cur.node, Loc: loc}
 	n.Children = n.firstChild[:0:1] // most nodes have one child: no second allocation
 	b.cur.node.Children = append(b.cur.node.Children, n)
-	b.cur.prev = b.cur.pos
 	b.cur.hasPrev = true
-	b.cur.pos.Play(m)
+	b.cur.undo = b.cur.pos.Play(m)
 	b.cur.node = n
 	b.cur.ply++
 	return n
@@ -249,7 +248,8 @@ func (b *Builder) BeginVariation() {
 	b.cur = line{dead: parent.dead || !parent.hasPrev, ply: parent.ply - 1}
 	if parent.hasPrev {
 		b.cur.node = parent.node.Parent
-		b.cur.pos = parent.prev
+		b.cur.pos = parent.pos
+		b.cur.pos.Unplay(parent.node.Move, parent.undo)
 	} else {
 		b.cur.node = parent.node
 		b.cur.pos = parent.pos

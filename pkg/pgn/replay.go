@@ -51,26 +51,27 @@ type Replayer struct {
 	moved  bool   // the current line has a move
 	stack  []bool // moved, for the lines the open variations branch from
 	last   *game.Game
-	texts  map[string]string // interned move texts: a file repeats the same few thousand
+	texts  *[internSlots]string // recently seen move texts, by hash: a file repeats the same few thousand
 }
 
-// maxInterned bounds the interned move texts of one Replayer.
-const maxInterned = 1 << 14
+// internSlots is the size of the direct-mapped cache of move texts.
+const internSlots = 4096
 
-// intern returns text as a string, sharing one copy of each move text seen before, so that a
-// replayed move usually costs no string allocation.
+// intern returns text as a string, sharing the copy of an identical text seen recently, so
+// that a replayed move usually costs no string allocation.
 func (r *Replayer) intern(text []byte) string {
-	if s, ok := r.texts[string(text)]; ok {
-		return s
-	}
-	s := string(text)
 	if r.texts == nil {
-		r.texts = make(map[string]string, 256)
+		r.texts = new([internSlots]string)
 	}
-	if len(r.texts) < maxInterned {
-		r.texts[s] = s
+	h := uint32(2166136261) // FNV-1a
+	for _, c := range text {
+		h = (h ^ uint32(c)) * 16777619
 	}
-	return s
+	slot := &r.texts[h%internSlots]
+	if *slot != string(text) {
+		*slot = string(text)
+	}
+	return *slot
 }
 
 // NewReplayer returns a Replayer for the games of one text.

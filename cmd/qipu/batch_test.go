@@ -437,7 +437,7 @@ func TestUnreadableDeviceFile(t *testing.T) {
 	}
 	report := filepath.Join(t.TempDir(), "r.jsonl")
 	code, _, errs := qipu(t, context.Background(), "", "check", "-q", "--report", report, path, filepath.Join(corpus, "pgn", "iccs-utf8.pgn"))
-	if code != exitInvalid || !strings.HasPrefix(errs, path+": io: ") {
+	if code != exitInvalid || !strings.HasPrefix(errs, path+":@0: io: ") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	data, _ := os.ReadFile(report)

@@ -20,6 +20,12 @@ func main() {
 		debug.SetGCPercent(400)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		// The first signal asks the run to stop cleanly; a second one kills at once (its
+		// temporary files may then be left behind).
+		<-ctx.Done()
+		stop()
+	}()
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -49,6 +49,11 @@ func discover(paths []string) ([]input, error) {
 			continue
 		}
 		root := p
+		if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			// A symbolic link to a directory: WalkDir does not follow its root when it is a
+			// link, and would find nothing. A trailing separator makes it the directory.
+			root = p + string(filepath.Separator)
+		}
 		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if path == root && d == nil {
@@ -73,8 +78,17 @@ func discover(paths []string) ([]input, error) {
 			switch t := d.Type(); {
 			case t.IsRegular():
 			case t&fs.ModeSymlink != 0:
+				// Links to files are followed; links to directories are not (no loops).
 				fi, err := os.Stat(path)
-				if err != nil || !fi.Mode().IsRegular() {
+				if err != nil {
+					// A dangling link or a loop: an error when its name says it is a game file.
+					if known(name) {
+						rel := relTo(root, path)
+						out = append(out, input{path: path, source: rel, outRel: rel, walkErr: err})
+					}
+					return nil
+				}
+				if !fi.Mode().IsRegular() {
 					return nil
 				}
 			default:
@@ -89,6 +103,15 @@ func discover(paths []string) ([]input, error) {
 		}
 	}
 	return out, nil
+}
+
+// known reports whether a file name has the extension of a format qipu reads.
+func known(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".pgn", ".xqf":
+		return true
+	}
+	return false
 }
 
 // relTo returns path relative to root, slash-separated.

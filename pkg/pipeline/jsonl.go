@@ -19,16 +19,27 @@ func appendGameJSON(dst []byte, source string, g *game.Game, withMoves bool, fs 
 	dst = append(dst, `,"encoding":`...)
 	dst = appendJSONString(dst, g.Encoding)
 	dst = append(dst, `,"tags":{`...)
+	// A JSON object keeps one value per name: the first, as Game.Tag does. A few tags are
+	// compared pairwise; a set keeps a header of thousands of tags from being quadratic.
+	var seen map[string]bool
+	if len(g.Tags) > 32 {
+		seen = make(map[string]bool, len(g.Tags))
+	}
 	for i, t := range g.Tags {
 		dup := false
-		for _, u := range g.Tags[:i] {
-			if u.Name == t.Name {
-				dup = true
-				break
+		if seen != nil {
+			dup = seen[t.Name]
+			seen[t.Name] = true
+		} else {
+			for _, u := range g.Tags[:i] {
+				if u.Name == t.Name {
+					dup = true
+					break
+				}
 			}
 		}
 		if dup {
-			continue // a JSON object keeps one value per name: the first, as Game.Tag does
+			continue
 		}
 		if dst[len(dst)-1] != '{' {
 			dst = append(dst, ',')

@@ -202,7 +202,7 @@ func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
 		return nil
 	}
 	s.outMode = outFile
-	if s.cfg.Report != "" && filepath.Clean(s.cfg.Report) == s.outPath {
+	if s.cfg.Report != "" && resolve(s.cfg.Report, nil) == resolve(s.outPath, nil) {
 		return usagef("convert: --report and --out name the same file")
 	}
 	for _, in := range inputs {
@@ -214,6 +214,38 @@ func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
 		return &UsageError{Err: fmt.Errorf("convert: --out: %w", err)}
 	}
 	return nil
+}
+
+// resolve returns the absolute form of path with the symbolic links of its directory
+// resolved (as far as the directory exists; the last element is kept as it is): two names
+// of one directory entry resolve alike. cache, if not nil, keeps the directories resolved.
+func resolve(path string, cache map[string]string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	dir, base := filepath.Dir(abs), filepath.Base(abs)
+	if r, ok := cache[dir]; ok {
+		return filepath.Join(r, base)
+	}
+	// The deepest directory that exists, resolved, and the rest as it is.
+	rest := ""
+	d := dir
+	for {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			r = filepath.Join(r, rest)
+			if cache != nil {
+				cache[dir] = r
+			}
+			return filepath.Join(r, base)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+		d = parent
+	}
 }
 
 func sameFile(a, b string) bool {
@@ -242,15 +274,18 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 
-	w := &writer{r: r, claimed: map[string]bool{}}
+	w := &writer{r: r, claimed: map[string]bool{}, dirs: map[string]string{}}
 	if s.outMode == outDir {
-		// Inputs are never written: an output may not take an input's name.
+		// Inputs are never written: an output may not take an input's name, nor the
+		// report's. Names are compared with their directories' links resolved, so that an
+		// output directory that reaches the inputs through a link cannot replace them.
 		for _, in := range r.inputs {
 			if !in.stdin {
-				if abs, err := filepath.Abs(in.path); err == nil {
-					w.claimed[abs] = true
-				}
+				w.claimed[resolve(in.path, w.dirs)] = true
 			}
+		}
+		if s.cfg.Report != "" {
+			w.claimed[resolve(s.cfg.Report, w.dirs)] = true
 		}
 	}
 	if s.cfg.Report != "" {
@@ -412,7 +447,8 @@ type writer struct {
 	outBuf    *bufio.Writer
 	report    *os.File
 	reportBuf *bufio.Writer
-	claimed   map[string]bool // output names taken in this run (and the inputs')
+	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
+	dirs      map[string]string // resolve's cache of directories
 	total     stats
 	err       error // first fatal error
 }
@@ -503,10 +539,7 @@ func (w *writer) claim(f doneFile) string {
 			name = fmt.Sprintf("%s-%d%s", f.base, n, f.ext)
 		}
 		p := filepath.Join(f.dir, name)
-		key := p
-		if abs, err := filepath.Abs(p); err == nil {
-			key = abs
-		}
+		key := resolve(p, w.dirs)
 		if !w.claimed[key] {
 			w.claimed[key] = true
 			return p

@@ -22,12 +22,20 @@ const sniffLen = 4 << 10
 
 // classify recognizes an input: by extension (.pgn, .xqf, any case), else by content (the XQF
 // signature; text that opens with a PGN tag pair such as [Game "..."] or [Event "..."], or
-// with the move number 1.). Standard input that is not XQF is read as PGN.
+// with the move number 1.). Standard input that is not XQF is read as PGN. Content that is
+// unmistakably the other format overrides the extension: an XQF header in a .pgn file, PGN
+// text in a .xqf file (misnamed files are read, not reported as garbage).
 func classify(in *input, prefix []byte, enc textenc.Encoding, isXQF func([]byte) bool) fileKind {
 	switch strings.ToLower(filepath.Ext(in.path)) {
 	case ".pgn":
+		if isXQF(prefix) {
+			return kindXQF
+		}
 		return kindPGN
 	case ".xqf":
+		if !isXQF(prefix) && looksLikePGN(prefix, enc) {
+			return kindPGN
+		}
 		return kindXQF
 	}
 	if isXQF(prefix) {

@@ -19,6 +19,9 @@ import (
 // errStop stops a reader from the game callback after a fatal output error.
 var errStop = errors.New("pipeline: stop")
 
+// maxKeptBuffer is the largest output buffer a worker keeps for the next game.
+const maxKeptBuffer = 4 << 20
+
 // worker reads, replays and encodes input files, one at a time.
 type worker struct {
 	r    *runner
@@ -45,6 +48,7 @@ type fileRun struct {
 	games     int
 	written   int                // games written to output files (outDir)
 	fileDiags []*game.Diagnostic // diagnostics of the file itself
+	src       countReader        // the file's bytes, counted to place a read error
 	// outDir: the temporary output file of a PGN or JSON Lines conversion, and where it goes
 	tmp       *os.File
 	tmpBuf    *bufio.Writer
@@ -78,23 +82,30 @@ func (w *worker) process(j job) {
 // read opens, recognizes and decodes the file.
 func (f *fileRun) read() {
 	w, in := f.w, f.in
+	f.src.errAt = -1
 	if in.walkErr != nil {
-		f.unreadable(game.KindIO, in.walkErr.Error(), in.walkErr)
+		f.unreadable(game.KindIO, ioMessage(in.walkErr), in.walkErr)
 		return
 	}
 	var src io.Reader
 	if in.stdin {
-		src = w.s.stdin
+		// Standard input may wait for ever (a terminal, an idle pipe): an interruption
+		// must not wait for it.
+		src = &ctxReader{ctx: w.ctx, r: w.s.stdin}
 	} else {
-		fh, err := os.Open(in.path)
+		fh, err := openInput(w.ctx, in.path)
 		if err != nil {
 			f.unreadable(game.KindIO, ioMessage(err), err)
 			return
 		}
 		defer fh.Close()
 		src = fh
+		if fi, err := fh.Stat(); err == nil && !fi.Mode().IsRegular() {
+			src = &ctxReader{ctx: w.ctx, r: fh} // a named pipe or a device
+		}
 	}
-	w.br.Reset(src)
+	f.src.r = src
+	w.br.Reset(&f.src)
 	defer w.br.Reset(nil)
 	prefix, err := w.br.Peek(sniffLen)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
@@ -199,13 +210,106 @@ func (f *fileRun) readError(err error) {
 		f.fileDiag(d)
 		return
 	}
-	f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: game.NoLoc,
+	f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: f.src.loc(),
 		Message: ioMessage(err), Err: err})
 }
 
-// unreadable records a file that cannot be read at all.
+// unreadable records a file that cannot be read at all: at the offset where reading failed
+// (0 when it cannot be opened).
 func (f *fileRun) unreadable(kind game.Kind, msg string, err error) {
-	f.fileDiag(&game.Diagnostic{Kind: kind, Path: f.in.path, Loc: game.NoLoc, Message: msg, Err: err})
+	f.fileDiag(&game.Diagnostic{Kind: kind, Path: f.in.path, Loc: f.src.loc(), Message: msg, Err: err})
+}
+
+// openInput opens an input file. Opening a named pipe waits for a writer: that wait gives up
+// when ctx is done (the file is closed if it opens later).
+func openInput(ctx context.Context, path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		return os.Open(path)
+	}
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		f, err := os.Open(path)
+		ch <- opened{f, err}
+	}()
+	select {
+	case o := <-ch:
+		return o.f, o.err
+	case <-ctx.Done():
+		go func() {
+			if o := <-ch; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, ctx.Err()
+	}
+}
+
+// ctxReader is a reader that gives up when ctx is done, even while the read it started
+// blocks; that read goes on in the background, and its result is then dropped.
+type ctxReader struct {
+	ctx  context.Context
+	r    io.Reader
+	done chan readResult // where the background reads deliver
+	buf  []byte
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if c.done == nil {
+		c.done = make(chan readResult, 1)
+	}
+	// The background read fills a buffer of its own: p may be gone when it returns.
+	if cap(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
+	}
+	buf := c.buf[:len(p)]
+	go func() {
+		n, err := c.r.Read(buf)
+		c.done <- readResult{n, err}
+	}()
+	select {
+	case res := <-c.done:
+		return copy(p, buf[:res.n]), res.err
+	case <-c.ctx.Done():
+		c.buf = nil // still the background read's
+		return 0, c.ctx.Err()
+	}
+}
+
+// countReader counts the bytes read from a file, and where reading first failed, so that an
+// io diagnostic names a byte offset like every other.
+type countReader struct {
+	r     io.Reader
+	n     int64 // bytes read
+	errAt int64 // offset of the first read error; -1 for none
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF && c.errAt < 0 {
+		c.errAt = c.n
+	}
+	return n, err
+}
+
+// loc is the offset of the first read error, or else of the bytes read so far.
+func (c *countReader) loc() game.Loc {
+	if c.errAt >= 0 {
+		return game.Loc{Offset: c.errAt}
+	}
+	return game.Loc{Offset: c.n}
 }
 
 func (f *fileRun) fileDiag(d *game.Diagnostic) {
@@ -239,7 +343,16 @@ func (f *fileRun) game(g *game.Game) error {
 		convertScript(g, s.script)
 	}
 	if s.outMode != outNothing {
-		if err := f.output(g); err != nil {
+		err := f.output(g)
+		// A worker keeps its buffers from game to game, but not the size of an outlandish
+		// one.
+		if cap(w.line) > maxKeptBuffer {
+			w.line = nil
+		}
+		if w.buf.Cap() > maxKeptBuffer {
+			w.buf = bytes.Buffer{}
+		}
+		if err != nil {
 			f.fatal(err)
 			return errStop
 		}
@@ -308,6 +421,11 @@ func (f *fileRun) output(g *game.Game) error {
 		}
 		return f.emit(data)
 	case s.to == toJSONL:
+		if s.outMode != outDir {
+			// Straight into the piece: a long game's line is not held twice.
+			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, w.fs, s.notation)
+			return nil
+		}
 		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, w.fs, s.notation)
 		return f.emit(w.line)
 	case s.to == toXQF:
@@ -412,8 +530,13 @@ func (f *fileRun) flush() {
 func (f *fileRun) finish() {
 	s := f.w.s
 	if !f.failed && f.games == 0 && f.format != "" && !hasError(f.fileDiags) && !s.cfg.DecodeOnly {
+		// Positioned at the start of the file, as every diagnostic of a readable file is.
+		loc := game.Loc{Line: 1, Col: 1, Offset: -1}
+		if f.format == "xqf" {
+			loc = game.Loc{Offset: 0}
+		}
 		f.fileDiags = append(f.fileDiags, &game.Diagnostic{Kind: game.KindSyntax, Path: f.in.path,
-			Loc: game.NoLoc, Message: "no game found"})
+			Loc: loc, Message: "no game found"})
 	}
 	if len(f.fileDiags) > 0 {
 		st := &f.cur.stats

@@ -41,7 +41,8 @@ func Decode(r io.Reader, cfg Config) (*game.Game, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
-		return nil, fileError(cfg.Path, game.KindIO, -1, "read: "+err.Error(), fmt.Errorf("xqf: read: %w", err))
+		// At the offset where reading failed, as every diagnostic of a binary file.
+		return nil, fileError(cfg.Path, game.KindIO, int64(len(data)), "read: "+err.Error(), fmt.Errorf("xqf: read: %w", err))
 	}
 	if len(data) > MaxFileSize {
 		return nil, fileError(cfg.Path, game.KindIO, MaxFileSize,

@@ -386,8 +386,19 @@ func (p *Position) IsLegal(m Move) bool {
 	if !p.IsPseudoLegal(m) {
 		return false
 	}
-	zone := p.zone()
-	return p.legalAfter(m, &zone, p.InCheck())
+	// legalAfter, with the check test done only when its answer matters: a move that
+	// touches the general's zone (or moves the general) is tested exactly either way.
+	from, to := m.From(), m.To()
+	g := p.general[p.turn]
+	switch {
+	case p.board[from].Role() == General:
+		g = to
+	case g == NoSquare:
+		return true
+	case !kingZone[g].Has(from) && !kingZone[g].Has(to) && !p.InCheck():
+		return true
+	}
+	return p.safeAfter(from, to, g)
 }
 
 // IsCapture reports whether m takes a piece in this position.

@@ -26,10 +26,16 @@ type Builder struct {
 	// problems are reported as warnings and the game replays. Zero means the default:
 	// a missing general or more than one.
 	FatalProblems board.Problem
+	// Reuse lets Begin recycle the move tree of the previous game for the next one. Set it
+	// only when a finished game is dropped before the next Begin (its nodes are overwritten).
+	Reuse bool
 
 	g        *Game
 	slab     []Node // nodes are carved from chunks: one allocation per chunk, not per ply
 	slabSize int
+	chunks   [][]Node // with Reuse, the chunks of the previous games, reused in order
+	nchunks  int      // chunks in use by the current game
+	lastTags int      // how many tags the last game finished had
 	started  bool
 	setupOK  bool
 	cur      line
@@ -49,9 +55,15 @@ type line struct {
 // Begin starts a new game with its 1-based index in the file.
 func (b *Builder) Begin(index int, format, encoding string) {
 	b.g = &Game{Source: b.Path, Index: index, Format: format, Encoding: encoding,
-		Setup: board.StartSetup(), Result: "*"}
+		Setup: startSetup, Result: "*"}
+	if b.lastTags > 0 {
+		b.g.Tags = make([]Tag, 0, min(b.lastTags, 64)) // a file's games tend to have the same tags
+	}
 	b.g.Root.Loc = NoLoc
-	b.slab, b.slabSize = nil, 0
+	b.slab, b.slabSize, b.nchunks = nil, 0, 0
+	if !b.Reuse {
+		b.chunks = nil
+	}
 	b.started = false
 	b.stack = b.stack[:0]
 	b.cur = line{node: &b.g.Root}
@@ -86,11 +98,23 @@ func (b *Builder) SetSetup(s board.Setup, loc Loc) {
 	b.start(loc)
 }
 
+// start starts the main line from the setup, once: at the first event that needs it. It is
+// small enough to be inlined, since every move calls it.
 func (b *Builder) start(loc Loc) {
-	if b.started {
+	if !b.started {
+		b.startGame(loc)
+	}
+}
+
+// startGame validates the setup and starts the main line.
+func (b *Builder) startGame(loc Loc) {
+	b.started = true
+	if b.g.Setup == startSetup {
+		// Most games start from the standard setup: it is valid, and its position is built.
+		b.setupOK = true
+		b.cur = line{node: &b.g.Root, pos: startPosition}
 		return
 	}
-	b.started = true
 	fatal := b.FatalProblems
 	if fatal == 0 {
 		fatal = board.ProblemNoGeneral | board.ProblemTooManyGenerals
@@ -104,6 +128,18 @@ func (b *Builder) start(loc Loc) {
 	pos, _ := board.NewPosition(b.g.Setup, board.AllProblems)
 	b.cur = line{node: &b.g.Root, pos: *pos, dead: !b.setupOK}
 }
+
+// startSetup and startPosition are the standard setup and its position.
+var (
+	startSetup    = board.StartSetup()
+	startPosition = func() board.Position {
+		p, err := board.NewPosition(startSetup, 0)
+		if err != nil {
+			panic(err) // unreachable: the standard setup is valid
+		}
+		return *p
+	}()
+)
 
 // Move resolves a move text in the current line and appends it. It reports whether the move
 // was added: false when it failed (the diagnostic is recorded) or the line had already failed.
@@ -132,7 +168,7 @@ func (b *Builder) Move(text string, loc Loc) bool {
 	n := b.push(m, loc)
 	n.Text = text
 	if note != "" {
-		n.Nonstandard = note
+		n.SetNonstandard(note)
 		b.diag(KindNotation, true, loc, b.cur.ply, text, note, nil)
 	}
 	return true
@@ -210,13 +246,14 @@ func (b *Builder) repairSide(loc Loc, text string) {
 
 func (b *Builder) push(m board.Move, loc Loc) *Node {
 	if len(b.slab) == 0 {
-		// Chunks grow with the game (16, 32, … 256 nodes), so a short game wastes little.
-		b.slabSize = min(max(2*b.slabSize, 16), 256)
-		b.slab = make([]Node, b.slabSize)
+		b.newChunk()
 	}
 	n := &b.slab[0]
 	b.slab = b.slab[1:]
-	*n = Node{Move: m, Parent: b.cur.node, Loc: loc}
+	// Field by field, not from a composite literal: the compiler would build the literal on
+	// the stack and copy it, and the copy stalls on the stores just made.
+	*n = Node{} // a reused node holds the fields of an earlier game
+	n.Move, n.Parent, n.Loc = m, b.cur.node, loc
 	n.Children = n.firstChild[:0:1] // most nodes have one child: no second allocation
 	b.cur.node.Children = append(b.cur.node.Children, n)
 	b.cur.hasPrev = true
@@ -226,6 +263,26 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	return n
 }
 
+// newChunk sets up the next chunk of nodes. Chunks grow with the game (16, 32, … 256 nodes),
+// so a short game wastes little; with Reuse, those of the previous games are taken first.
+func (b *Builder) newChunk() {
+	if b.nchunks < len(b.chunks) {
+		b.slab = b.chunks[b.nchunks]
+		b.slabSize = len(b.slab)
+		b.nchunks++
+		return
+	}
+	b.slabSize = min(max(2*b.slabSize, 16), 256)
+	b.slab = make([]Node, b.slabSize)
+	if b.Reuse && len(b.chunks) < maxReusedChunks {
+		b.chunks = append(b.chunks, b.slab)
+		b.nchunks++
+	}
+}
+
+// maxReusedChunks bounds the nodes a Builder keeps for reuse (about 64K, a few MB).
+const maxReusedChunks = 256
+
 // Comment attaches a comment to the last move of the current line (or before the first move).
 func (b *Builder) Comment(text string) {
 	b.cur.node.Comments = append(b.cur.node.Comments, text)
@@ -234,7 +291,7 @@ func (b *Builder) Comment(text string) {
 // NAG attaches a numeric annotation glyph to the last move of the current line.
 func (b *Builder) NAG(n uint8) {
 	if b.cur.node != &b.g.Root {
-		b.cur.node.NAGs = append(b.cur.node.NAGs, n)
+		b.cur.node.AddNAG(n)
 	}
 }
 
@@ -292,5 +349,6 @@ func (b *Builder) Finish() *Game {
 	b.start(NoLoc)
 	g := b.g
 	b.g = nil
+	b.lastTags = len(g.Tags)
 	return g
 }

@@ -188,7 +188,7 @@ func TestBuilderNotationWarning(t *testing.T) {
 	b.Move("h2-e2", loc(1, 1))
 	g := b.Finish()
 	w := g.Warnings()
-	if len(w) != 1 || w[0].Kind != KindNotation || g.MainLine()[0].Nonstandard != "dash" {
+	if len(w) != 1 || w[0].Kind != KindNotation || g.MainLine()[0].Nonstandard() != "dash" {
 		t.Errorf("warnings %v", w)
 	}
 }

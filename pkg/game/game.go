@@ -17,17 +17,61 @@ type Tag struct {
 
 // Node is a position in the move tree, reached by Move from its parent. The root has no move.
 // Children[0] continues the line; further children are alternatives to it (variations).
+//
+// What few moves carry (NAGs, a non-standard note) is kept aside, so that a node stays small:
+// replaying an archive builds one node per ply.
 type Node struct {
-	Move        board.Move // the resolved move; NoMove for the root
-	Text        string     // the move as written in the source; "" when read from a binary file
-	Comments    []string   // comments after the move (on the root: before the first move)
-	NAGs        []uint8    // numeric annotation glyphs ($n) after the move
-	Children    []*Node
-	Parent      *Node
-	Loc         Loc    // where the move was read
-	Nonstandard string // why the move text is non-standard (a notation warning), or ""
+	Move     board.Move // the resolved move; NoMove for the root
+	Text     string     // the move as written in the source; "" when read from a binary file
+	Comments []string   // comments after the move (on the root: before the first move)
+	Children []*Node
+	Parent   *Node
+	Loc      Loc // where the move was read
 
-	firstChild [1]*Node // backing store for the usual single child
+	extra      *nodeExtra // NAGs and the non-standard note; nil for most nodes
+	firstChild [1]*Node   // backing store for the usual single child
+}
+
+// nodeExtra holds the rarely set fields of a Node.
+type nodeExtra struct {
+	nags        []uint8
+	nonstandard string
+}
+
+// NAGs returns the numeric annotation glyphs ($n) after the move.
+func (n *Node) NAGs() []uint8 {
+	if n.extra == nil {
+		return nil
+	}
+	return n.extra.nags
+}
+
+// AddNAG appends a numeric annotation glyph.
+func (n *Node) AddNAG(nag uint8) {
+	if n.extra == nil {
+		n.extra = new(nodeExtra)
+	}
+	n.extra.nags = append(n.extra.nags, nag)
+}
+
+// Nonstandard returns why the move text is non-standard (the note of its notation warning),
+// or "".
+func (n *Node) Nonstandard() string {
+	if n.extra == nil {
+		return ""
+	}
+	return n.extra.nonstandard
+}
+
+// SetNonstandard sets the note returned by Nonstandard.
+func (n *Node) SetNonstandard(note string) {
+	if n.extra == nil {
+		if note == "" {
+			return
+		}
+		n.extra = new(nodeExtra)
+	}
+	n.extra.nonstandard = note
 }
 
 // Game is one game record.

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -114,4 +116,80 @@ func BenchmarkEncode(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(games)*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// chineseGBK returns about 2 MB of GBK PGN in Chinese notation, the kind of archive the
+// pipeline's targets are measured on (scripts/bench.sh): random legal games of 40 to 160
+// plies, from a fixed seed.
+func chineseGBK(b *testing.B) (text []byte, plies int) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var out bytes.Buffer
+	for i := 1; out.Len() < 2<<20; i++ {
+		var bld game.Builder
+		bld.Begin(i, "pgn", "")
+		bld.Tag("Event", "bench")
+		bld.Tag("Red", "红方")
+		bld.Tag("Black", "黑方")
+		pos := board.StartPosition()
+		for n := 40 + rng.IntN(121); n > 0; n-- {
+			moves := pos.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			bld.PlayMove(m, game.NoLoc)
+			pos.Play(m)
+			plies++
+		}
+		if err := Encode(&out, bld.Finish(), WriteOptions{Notation: notation.Chinese}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	text, err := textenc.EncodeString(out.String(), textenc.GB18030)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return text, plies
+}
+
+// BenchmarkChineseGBK measures what `qipu check` does with a GBK archive in Chinese notation
+// (decode the text, read, resolve and replay every move, with Reuse as the pipeline sets it),
+// and, as decode-only, the bare text decoding of the same bytes: the two sides of the
+// pipeline's ratio target.
+func BenchmarkChineseGBK(b *testing.B) {
+	text, plies := chineseGBK(b)
+	b.Run("check", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			d, err := textenc.Open(bytes.NewReader(text), textenc.Auto)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n := 0
+			err = Decode(d, Config{Reuse: true}, func(g *game.Game) error {
+				if !g.Valid() {
+					return fmt.Errorf("game %d: %v", g.Index, g.Diagnostics)
+				}
+				n += g.Plies()
+				return nil
+			})
+			if err != nil || n != plies {
+				b.Fatalf("%d plies of %d: %v", n, plies, err)
+			}
+		}
+		b.ReportMetric(float64(plies*b.N)/b.Elapsed().Seconds(), "plies/s")
+	})
+	b.Run("decode-only", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			d, err := textenc.Open(bytes.NewReader(text), textenc.Auto)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := io.Copy(io.Discard, d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -125,8 +125,8 @@ func sameNode(a, b *game.Node, path string) error {
 	if a.Move != b.Move {
 		return fmt.Errorf("%s: move %s, read back %s", path, a.Move, b.Move)
 	}
-	if !bytes.Equal(a.NAGs, b.NAGs) {
-		return fmt.Errorf("%s: NAGs %v, read back %v", path, a.NAGs, b.NAGs)
+	if !bytes.Equal(a.NAGs(), b.NAGs()) {
+		return fmt.Errorf("%s: NAGs %v, read back %v", path, a.NAGs(), b.NAGs())
 	}
 	var ca []string
 	for _, c := range a.Comments {

@@ -3,6 +3,7 @@ package pgn
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -194,7 +195,9 @@ func isSpace(c rune) bool {
 	case ' ', '\t', '\n', '\r', '\v', '\f', 0x85, 0xA0, 0x3000, 0xFEFF, 0x200B:
 		return true
 	}
-	return c > 0xFF && unicode.IsSpace(c)
+	// Above U+00FF, unicode.IsSpace accepts only U+1680, U+2000–U+200A, U+2028, U+2029, U+202F,
+	// U+205F and U+3000: Chinese characters skip the table search (TestIsSpace checks this).
+	return c >= 0x1680 && c < 0x3000 && unicode.IsSpace(c)
 }
 
 // skipBlanks moves past blanks and line breaks.
@@ -203,20 +206,30 @@ func (r *Reader) skipBlanks() {
 		if r.i >= len(r.win) && r.avail(1) == 0 {
 			return
 		}
-		c := r.win[r.i]
+		w := r.win[r.i:]
+		k := 0
+		for k < len(w) && inlineBlank[w[k]] {
+			k++
+		}
+		if k > 0 { // a run of blanks on one line
+			r.i += k
+			r.off += int64(k)
+			r.col += k
+			r.cr = false
+			if k == len(w) {
+				continue
+			}
+		}
+		c := w[k]
 		if c < utf8.RuneSelf {
-			switch c {
-			case ' ', '\t', '\v', '\f':
-				r.i++
-				r.off++
-				r.col++
-				r.cr = false
-			case '\n', '\r':
-				r.consume(1)
-			default:
+			if c != '\n' && c != '\r' {
 				return
 			}
+			r.consume(1)
 			continue
+		}
+		if !maySpace[c] {
+			return
 		}
 		c2, size := r.peekRune()
 		if !isSpace(c2) {
@@ -228,6 +241,15 @@ func (r *Reader) skipBlanks() {
 		r.cr = false
 	}
 }
+
+// inlineBlank marks the ASCII blanks other than line breaks.
+var inlineBlank = [256]bool{' ': true, '\t': true, '\v': true, '\f': true}
+
+// maySpace marks the bytes that can begin a character isSpace accepts: ASCII blanks, and the
+// first bytes of U+0085 and U+00A0 (C2), U+1680 (E1), U+2000–U+205F (E2), U+3000 (E3) and
+// U+FEFF (EF). Any other byte (a Chinese character, an invalid byte) begins no blank.
+var maySpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true,
+	0xC2: true, 0xE1: true, 0xE2: true, 0xE3: true, 0xEF: true}
 
 // skipInline moves past spaces and tabs, not line breaks.
 func (r *Reader) skipInline() {
@@ -461,7 +483,7 @@ var wordDelim = [128]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': t
 func (r *Reader) readMovetext() {
 	for {
 		r.skipBlanks()
-		if r.avail(1) == 0 {
+		if r.i >= len(r.win) && r.avail(1) == 0 {
 			return
 		}
 		switch c := r.win[r.i]; c {
@@ -744,6 +766,17 @@ func (r *Reader) skipJunk() {
 // one.
 func (r *Reader) readWord() (string, Loc) {
 	loc := r.loc()
+	if k, runes := r.plainWord(); k > 0 {
+		// The common case: the word lies in the window and ends at an ASCII delimiter; it is
+		// split in place.
+		w := r.win[r.i : r.i+k]
+		r.i += k
+		r.off += int64(k)
+		r.col += runes
+		r.cr = false
+		r.bol = false
+		return r.word(w, loc, runes)
+	}
 	r.tok = r.tok[:0]
 	for {
 		if len(r.win)-r.i < utf8.UTFMax && r.avail(utf8.UTFMax) == 0 {
@@ -788,12 +821,79 @@ func (r *Reader) readWord() (string, Loc) {
 			r.take(len("（"), 1)
 		default:
 			r.bol = false
-			return r.word(loc)
+			return r.word(r.tok, loc, -1)
 		}
 	}
 	r.bol = false
-	return r.word(loc)
+	return r.word(r.tok, loc, -1)
 }
+
+// plainWord returns the length in bytes and characters of the word at win[i] when it is made
+// of ASCII characters and of three-byte UTF-8 characters that are neither blanks nor '（', and
+// ends, inside the window, at an ASCII delimiter other than '('; otherwise 0 (readWord then
+// takes the general way, with the same result).
+func (r *Reader) plainWord() (int, int) {
+	w := r.win[r.i:]
+	k, runes := 0, 0
+	for k < len(w) {
+		switch b := w[k]; byteClass[b] {
+		case classPlain:
+			k++
+		case classDelim:
+			if b == '(' {
+				return 0, 0
+			}
+			return k, runes
+		case classLead3, classLead3Blank:
+			if k+3 >= len(w) { // the character is cut, or ends the window: no delimiter follows
+				return 0, 0
+			}
+			x := binary.LittleEndian.Uint32(w[k:]) // the character and one byte more
+			if x&0xC0C000 != 0x808000 {            // bytes 2 and 3 must be continuation bytes
+				return 0, 0
+			}
+			if byteClass[b] == classLead3Blank {
+				if b == 0xEF { // U+FEFF (EF BB BF) is a blank; U+FF08 (EF BC 88) is '（'
+					if c := x & 0xFFFFFF; c == 0xBFBBEF || c == 0x88BCEF {
+						return 0, 0
+					}
+				} else if isSpace(rune(b&0x0F)<<12 | rune(x>>8&0x3F)<<6 | rune(x>>16&0x3F)) {
+					return 0, 0
+				}
+			}
+			k += 3
+		default:
+			return 0, 0
+		}
+		runes++
+	}
+	return 0, 0
+}
+
+// Byte classes for plainWord.
+const (
+	classOther      = iota // a byte plainWord leaves to the general way
+	classPlain             // an ASCII character of a word
+	classDelim             // an ASCII byte that ends a word (wordDelim)
+	classLead3             // begins a three-byte character that is no blank (E4–EC, EE)
+	classLead3Blank        // begins a three-byte character that may be a blank or '（' (E1–E3, EF)
+)
+
+var byteClass = func() (t [256]uint8) {
+	for b := range 256 {
+		switch {
+		case b < utf8.RuneSelf && wordDelim[b]:
+			t[b] = classDelim
+		case b < utf8.RuneSelf:
+			t[b] = classPlain
+		case b == 0xE1 || b == 0xE2 || b == 0xE3 || b == 0xEF:
+			t[b] = classLead3Blank
+		case b >= 0xE4 && b <= 0xEE && b != 0xED: // E0 and ED restrict the second byte
+			t[b] = classLead3
+		}
+	}
+	return t
+}()
 
 // take appends the next n bytes, n characters without line breaks, to tok (up to maxWord)
 // and moves past them.
@@ -809,10 +909,9 @@ func (r *Reader) take(n, chars int) {
 	}
 }
 
-// word splits the word in tok into move numbers, moves, glyphs and a result, and reports
-// them.
-func (r *Reader) word(loc Loc) (string, Loc) {
-	w := r.tok
+// word splits the word w, which starts at loc and has chars characters (-1: not counted),
+// into move numbers, moves, glyphs and a result, and reports them.
+func (r *Reader) word(w []byte, loc Loc, chars int) (string, Loc) {
 	afterMove := false
 	for len(w) > 0 {
 		if res := resultOf(w); res != "" {
@@ -820,29 +919,38 @@ func (r *Reader) word(loc Loc) (string, Loc) {
 		}
 		if n := numberPrefix(w); n > 0 {
 			loc = advance(loc, w[:n])
-			w = w[n:]
+			w, chars = w[n:], -1
 			continue
 		}
 		if n, nag := glyphPrefix(w); n > 0 {
 			r.v.NAG(nag, loc)
 			loc = advance(loc, w[:n])
-			w = w[n:]
+			w, chars = w[n:], -1
 			continue
 		}
 		if afterMove && onlyCheckMarks(w) {
 			break
 		}
-		n := moveLen(w)
+		n := len(w) // moveLen(w) for the usual word: one move of fewer than six characters
+		if chars < 1 || chars > 5 || isMark(w[len(w)-1]) {
+			n = moveLen(w)
+		}
 		// Text that is no move is reported whole, or its first 64 bytes when longer.
 		if r.v.Move(truncRunes(w[:n], 64), loc) {
 			r.skipGame()
 		}
+		if n == len(w) {
+			break // the usual word, one move: loc is not needed further
+		}
 		loc = advance(loc, w[:n])
-		w = w[n:]
+		w, chars = w[n:], -1
 		afterMove = true
 	}
 	return "", loc
 }
+
+// isMark reports whether c is an annotation glyph or check mark that moveLen leaves out.
+func isMark(c byte) bool { return c == '!' || c == '?' || c == '+' || c == '#' }
 
 // moveLen returns the length of the move at the start of w. A word of fewer than six
 // characters (annotation glyphs and check marks at its end apart) holds one move at most,
@@ -851,13 +959,23 @@ func (r *Reader) word(loc Loc) (string, Loc) {
 // say why it is not one.
 func moveLen(w []byte) int {
 	e := len(w)
-	for e > 0 && (w[e-1] == '!' || w[e-1] == '?' || w[e-1] == '+' || w[e-1] == '#') {
+	for e > 0 && isMark(w[e-1]) {
 		e--
 	}
 	runes := 0
-	for i := 0; i < e && runes < 6; i++ {
-		if w[i]&0xC0 != 0x80 {
+	for _, c := range w[:min(e, 24)] {
+		if int8(c) >= -0x40 { // not a continuation byte (10xxxxxx)
 			runes++
+		}
+	}
+	if runes < 6 && e > 24 { // stray continuation bytes in a long word
+		runes = 0
+		for _, c := range w[:e] {
+			if int8(c) >= -0x40 {
+				if runes++; runes == 6 {
+					break
+				}
+			}
 		}
 	}
 	if runes == 0 {
@@ -904,9 +1022,22 @@ func resultOf(w []byte) string {
 // digits then dots (. … 、 ．), or dots alone ("..." after a number and a space). WXF's
 // digit form (62.5, 15=6) is not a number.
 func numberPrefix(w []byte) int {
-	if c := w[0]; c > '9' && c < 0xE2 || c < '.' {
-		return 0 // neither a digit, a dot, nor the first byte of … 、 ．
+	if !numberStart[w[0]] { // inlined: most words are moves
+		return 0
 	}
+	return numberPrefixSlow(w)
+}
+
+// numberStart marks the bytes a move number can begin with: a digit, a dot, or the first
+// byte of … 、 ．
+var numberStart = func() (t [256]bool) {
+	for _, c := range []byte("0123456789.\xE2\xE3\xEF") {
+		t[c] = true
+	}
+	return t
+}()
+
+func numberPrefixSlow(w []byte) int {
 	j := 0
 	for j < len(w) && w[j] >= '0' && w[j] <= '9' {
 		j++

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
@@ -441,5 +443,19 @@ func TestEncodeComments(t *testing.T) {
 	}
 	if v, _ := back[0].Tag("Event"); v != "E \"q\" \\  2" {
 		t.Errorf("Event read back as %q", v)
+	}
+}
+
+// TestIsSpace checks the reader's blank test against package unicode for every character,
+// and maySpace against the first byte of each blank.
+func TestIsSpace(t *testing.T) {
+	for c := rune(0); c <= unicode.MaxRune; c++ {
+		want := unicode.IsSpace(c) || c == 0xFEFF || c == 0x200B
+		if isSpace(c) != want {
+			t.Fatalf("isSpace(%U) = %v", c, !want)
+		}
+		if want && utf8.ValidRune(c) && !maySpace[utf8.AppendRune(nil, c)[0]] {
+			t.Fatalf("maySpace misses %U", c)
+		}
 	}
 }

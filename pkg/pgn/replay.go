@@ -2,8 +2,10 @@ package pgn
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
@@ -15,6 +17,9 @@ import (
 type Config struct {
 	Path     string // names the source in diagnostics and in each Game
 	Encoding string // the encoding the text was decoded from, recorded on each Game
+	// Reuse lets Decode recycle the memory of a game (its move tree) for the next one: a game
+	// passed to fn is then valid only until fn returns. Set it when fn keeps nothing of it.
+	Reuse bool
 }
 
 // Decode reads every game of a UTF-8 PGN text and calls fn with each replayed game, in order.
@@ -22,6 +27,7 @@ type Config struct {
 func Decode(r io.Reader, cfg Config, fn func(*game.Game) error) error {
 	rd := NewReader(r)
 	rp := NewReplayer(cfg)
+	defer rp.release()
 	for {
 		err := rd.ReadGame(rp)
 		if err == io.EOF {
@@ -51,33 +57,129 @@ type Replayer struct {
 	moved  bool   // the current line has a move
 	stack  []bool // moved, for the lines the open variations branch from
 	last   *game.Game
-	texts  *[internSlots]string // recently seen move texts, by hash: a file repeats the same few thousand
+	cache  *textCache // recently seen move texts and tag fields
+	move   *moveSlot  // the entry of the move being replayed
 }
 
-// internSlots is the size of the direct-mapped cache of move texts.
-const internSlots = 4096
+// A file repeats the same few thousand move texts, and tag names and values (event, players)
+// from game to game: the Replayer keeps them in caches, so that a replayed move usually costs
+// no allocation and its text is read once, not at every ply. Move texts go in an open-address
+// table, emptied when it is three quarters full; tag fields in a direct-mapped one.
+const (
+	moveSlots = 4096
+	maxMoves  = moveSlots * 3 / 4
+	tagSlots  = 256
+	maxTagKey = 64 // longer tag values are not cached
+)
 
-// intern returns text as a string, sharing the copy of an identical text seen recently, so
-// that a replayed move usually costs no string allocation.
-func (r *Replayer) intern(text []byte) string {
-	if r.texts == nil {
-		r.texts = new([internSlots]string)
+type textCache struct {
+	moves  [moveSlots]moveSlot
+	nmoves int
+	tags   [tagSlots]string
+}
+
+// moveSlot is a move text and, when valid, how anynotation.ParseFor read it for the hint.
+// Texts of up to 16 bytes (nearly all) are also kept packed in lo and hi, so that a lookup
+// compares two words instead of reading the string.
+type moveSlot struct {
+	lo, hi uint64 // packKey(text)
+	text   string // "" for a free slot
+	parsed anynotation.Parsed
+	hint   notation.Format
+	ok     bool // ParseFor(text, hint) succeeded: parsed resolves the text
+	valid  bool // hint, ok and parsed are set
+}
+
+var textCaches = sync.Pool{New: func() any { return new(textCache) }}
+
+// packKey returns the bytes of a text of at most 16 bytes, zero-padded, as two little-endian
+// words; a longer text gives zeros.
+func packKey(b []byte) (lo, hi uint64) {
+	switch n := len(b); {
+	case n > 16:
+	case n > 8: // two loads; the second one's bytes already in lo are shifted out
+		lo = binary.LittleEndian.Uint64(b)
+		hi = binary.LittleEndian.Uint64(b[n-8:]) >> (8 * (16 - n))
+	case n >= 4:
+		lo = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))>>(8*(8-n))<<32
+	default:
+		for i := n - 1; i >= 0; i-- {
+			lo = lo<<8 | uint64(b[i])
+		}
 	}
-	h := uint32(2166136261) // FNV-1a
-	for _, c := range text {
-		h = (h ^ uint32(c)) * 16777619
+	return lo, hi
+}
+
+// hashText returns a hash of b for the caches; lo and hi are packKey(b).
+func hashText(b []byte, lo, hi uint64) uint64 {
+	const k = 0x9E3779B97F4A7C15
+	h := uint64(len(b)) * k
+	if len(b) > 16 {
+		for ; len(b) >= 8; b = b[8:] {
+			h = (h ^ binary.LittleEndian.Uint64(b)) * k
+		}
+		lo, hi = packKey(b)
 	}
-	slot := &r.texts[h%internSlots]
+	h = (h ^ lo) * k
+	h = (h ^ hi) * k
+	return h ^ h>>32
+}
+
+// moveSlotOf returns the cache entry of a move text (not empty), which holds the text as a
+// string (a copy shared by every occurrence).
+func (r *Replayer) moveSlotOf(text []byte) *moveSlot {
+	if r.cache == nil {
+		r.cache = textCaches.Get().(*textCache)
+	}
+	c := r.cache
+	lo, hi := packKey(text)
+	for i := hashText(text, lo, hi); ; i++ {
+		slot := &c.moves[i%moveSlots]
+		if slot.lo == lo && slot.hi == hi && len(slot.text) == len(text) &&
+			(len(text) <= 16 || slot.text == string(text)) {
+			return slot
+		}
+		if slot.text == "" { // a free slot: the text is new
+			if c.nmoves == maxMoves {
+				c.moves, c.nmoves = [moveSlots]moveSlot{}, 0
+				return r.moveSlotOf(text)
+			}
+			c.nmoves++
+			*slot = moveSlot{lo: lo, hi: hi, text: string(text)}
+			return slot
+		}
+	}
+}
+
+// tagText returns text as a string, shared with an identical tag name or value seen recently.
+func (r *Replayer) tagText(text []byte) string {
+	if len(text) > maxTagKey {
+		return string(text)
+	}
+	if r.cache == nil {
+		r.cache = textCaches.Get().(*textCache)
+	}
+	lo, hi := packKey(text)
+	slot := &r.cache.tags[hashText(text, lo, hi)%tagSlots]
 	if *slot != string(text) {
 		*slot = string(text)
 	}
 	return *slot
 }
 
+// release gives the caches back for another Replayer.
+func (r *Replayer) release() {
+	if r.cache != nil {
+		textCaches.Put(r.cache)
+		r.cache = nil
+	}
+}
+
 // NewReplayer returns a Replayer for the games of one text.
 func NewReplayer(cfg Config) *Replayer {
 	r := &Replayer{cfg: cfg}
 	r.b.Path = cfg.Path
+	r.b.Reuse = cfg.Reuse
 	r.b.Resolve = r.resolve
 	return r
 }
@@ -86,7 +188,21 @@ func NewReplayer(cfg Config) *Replayer {
 func (r *Replayer) Game() *game.Game { return r.last }
 
 func (r *Replayer) resolve(pos *board.Position, text string) (board.Move, string, error) {
-	res, err := anynotation.Resolve(pos, text, r.hint)
+	var res anynotation.Resolved
+	var err error
+	if slot := r.move; slot != nil && slot.text == text {
+		if !slot.valid || slot.hint != r.hint {
+			slot.parsed, slot.ok = anynotation.ParseFor(text, r.hint)
+			slot.hint, slot.valid = r.hint, true
+		}
+		if slot.ok {
+			res, err = slot.parsed.Resolve(pos, text)
+		} else {
+			res, err = anynotation.Resolve(pos, text, r.hint)
+		}
+	} else {
+		res, err = anynotation.Resolve(pos, text, r.hint)
+	}
 	if err != nil {
 		return board.NoMove, "", err
 	}
@@ -115,7 +231,7 @@ func (r *Replayer) BeginGame(Loc) {
 // Tag implements Visitor: FEN (any case) sets the start position, Format (any case) the
 // notation hint; every tag is kept on the game.
 func (r *Replayer) Tag(name, value []byte, loc Loc) {
-	n, v := string(name), string(value)
+	n, v := r.tagText(name), r.tagText(value)
 	r.b.Tag(n, v)
 	switch {
 	case strings.EqualFold(n, "FEN"):
@@ -152,7 +268,13 @@ func (r *Replayer) BeginMovetext() Skip {
 // Move implements Visitor.
 func (r *Replayer) Move(text []byte, loc Loc) Skip {
 	r.moved = true
-	r.b.Move(r.intern(text), loc)
+	if len(text) == 0 { // not from Reader, which reports no empty move
+		r.b.Move("", loc)
+		return false
+	}
+	r.move = r.moveSlotOf(text)
+	r.b.Move(r.move.text, loc)
+	r.move = nil
 	return false
 }
 

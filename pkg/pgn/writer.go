@@ -288,7 +288,7 @@ func (e *encoder) move(n *game.Node, pos *board.Position, num int, force bool, p
 		e.buf = append(e.buf, ". ... "...)
 	}
 	e.buf = anynotation.Append(e.buf, pos, n.Move, e.f, e.o)
-	for _, nag := range n.NAGs {
+	for _, nag := range n.NAGs() {
 		e.unit()
 		e.buf = append(e.buf, '$')
 		e.buf = strconv.AppendInt(e.buf, int64(nag), 10)

@@ -43,7 +43,8 @@ func xqfEncoding(name string) string {
 func realFormats() formatSet {
 	return formatSet{
 		decodePGN: func(r io.Reader, path, encoding string, fn func(*game.Game) error) error {
-			return pgn.Decode(r, pgn.Config{Path: path, Encoding: encoding}, fn)
+			// fn (fileRun.game) keeps nothing of a game: its memory can serve the next one.
+			return pgn.Decode(r, pgn.Config{Path: path, Encoding: encoding, Reuse: true}, fn)
 		},
 		decodeXQF: func(r io.Reader, path, encoding string) (*game.Game, error) {
 			return xqf.Decode(r, xqf.Config{Path: path, Encoding: xqfEncoding(encoding)})

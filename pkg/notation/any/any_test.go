@@ -2,6 +2,7 @@ package anynotation
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -150,4 +151,54 @@ func TestScanGlued(t *testing.T) {
 		}
 	}
 	t.Logf("%d glued moves split", n)
+}
+
+// TestParseForResolve checks that a text read once with ParseFor resolves as Resolve does with
+// the same hint: the texts of every legal move of the first reference games, in every notation
+// and style, each hinted with each notation and with none, in the position they were written
+// for and in the next one (where many fail).
+func TestParseForResolve(t *testing.T) {
+	games := loadOracle(t)
+	hints := append(order[:len(order):len(order)], notation.Unknown)
+	n := 0
+	for _, g := range games[:min(len(games), 10)] {
+		pos, err := board.FromFEN(g.FENStart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, iccsText := range g.ICCS {
+			var texts []string
+			for _, m := range pos.LegalMoves(nil) {
+				for _, st := range styles {
+					texts = append(texts, string(Append(nil, pos, m, st.f, st.o)))
+				}
+			}
+			next := *pos
+			next.Play(mustICCS(t, pos, iccsText))
+			for _, p := range []*board.Position{pos, &next} {
+				for _, text := range texts {
+					for _, f := range hints {
+						want, werr := Resolve(p, text, f)
+						parsed, ok := ParseFor(text, f)
+						if f != notation.Unknown && ok != (parsed.Format() == f) {
+							t.Fatalf("ParseFor(%q, %v): ok %v, format %v", text, f, ok, parsed.Format())
+						}
+						if !ok {
+							continue
+						}
+						got, gerr := parsed.Resolve(p, text)
+						if got != want || !reflect.DeepEqual(gerr, werr) {
+							t.Fatalf("%q hinted %v: %+v %v, want %+v %v", text, f, got, gerr, want, werr)
+						}
+						n++
+					}
+				}
+			}
+			*pos = next
+		}
+	}
+	if _, err := new(Parsed).Resolve(board.StartPosition(), "x"); !errors.Is(err, notation.ErrSyntax) {
+		t.Errorf("zero Parsed: %v", err)
+	}
+	t.Logf("%d texts", n)
 }

@@ -161,17 +161,44 @@ func TryParse(text string) (Syntax, bool) { return parse(text) }
 
 func parse(text string) (Syntax, bool) {
 	var t [5]token
-	var s Syntax
 	n := 0
-	for _, r := range text {
+	for i := 0; i < len(text); n++ {
 		if n == len(t) {
-			return s, false
+			return Syntax{}, false
 		}
-		if t[n] = classify(r); t[n].cls == clsNone {
-			return s, false
+		var tk token
+		if c := text[i]; c < utf8.RuneSelf {
+			tk = tokens[c]
+			i++
+		} else if i+2 < len(text) && lead3[c] && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 {
+			// A three-byte character (every glyph the notation uses), decoded inline.
+			tk = tokens[uint16(c&0x0F)<<12|uint16(text[i+1]&0x3F)<<6|uint16(text[i+2]&0x3F)]
+			i += 3
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			tk = classify(r)
+			i += size
 		}
-		n++
+		if tk.cls == clsNone {
+			return Syntax{}, false
+		}
+		t[n] = tk
 	}
+	return parseTokens(t, n)
+}
+
+// lead3 marks the first bytes of three-byte UTF-8 sequences that accept any two continuation
+// bytes after them (E0 and ED restrict the second byte).
+var lead3 = func() (t [256]bool) {
+	for c := 0xE1; c <= 0xEF; c++ {
+		t[c] = c != 0xED
+	}
+	return t
+}()
+
+// parseTokens reads the n classified characters of a text.
+func parseTokens(t [5]token, n int) (Syntax, bool) {
+	var s Syntax
 	if n < 4 || t[n-2].cls != clsDir || t[n-1].cls != clsNum {
 		return s, false
 	}
@@ -289,14 +316,14 @@ func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
 // Candidates lists them), with the canonical form of s as Text (the dispatch layer puts the
 // original text there).
 func (s Syntax) ResolveNote(pos *board.Position) (m board.Move, note string, err error) {
+	if m, ok := vline.Sole(pos, s.Line); ok { // the common case, without Resolve's result
+		return m, s.digitsNote(pos.Turn()), nil
+	}
 	res := vline.Resolve(pos, s.Line, vline.Chinese)
 	switch res.N {
 	case 1:
-		if res.Note == "" && s.Digits != DigitsUnknown && (s.Digits == DigitsBlack) != (pos.Turn() == board.Black) {
-			if s.Digits == DigitsBlack {
-				return res.Moves[0], "Black's full-width digits in a Red move", nil
-			}
-			return res.Moves[0], "Red's Chinese numerals in a Black move", nil
+		if res.Note == "" {
+			return res.Moves[0], s.digitsNote(pos.Turn()), nil
 		}
 		return res.Moves[0], res.Note, nil
 	case 0:
@@ -304,6 +331,18 @@ func (s Syntax) ResolveNote(pos *board.Position) (m board.Move, note string, err
 	}
 	return board.NoMove, "", &notation.Error{Kind: notation.ErrAmbiguous, Notation: Name, Text: s.String(),
 		Reason: "several pieces can make this move", Candidates: res.Candidates()}
+}
+
+// digitsNote returns the note of a text otherwise canonical whose numbers are the other
+// side's, or "".
+func (s Syntax) digitsNote(turn board.Color) string {
+	switch {
+	case s.Digits == DigitsBlack && turn != board.Black:
+		return "Black's full-width digits in a Red move"
+	case s.Digits == DigitsRed && turn == board.Black:
+		return "Red's Chinese numerals in a Black move"
+	}
+	return ""
 }
 
 // Append appends the Chinese text of the legal move m in pos and returns the extended

@@ -218,6 +218,9 @@ func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
 // ErrAmbiguous (several do; Candidates lists them), with the canonical form of s as Text (the
 // dispatch layer puts the original text there).
 func (s Syntax) ResolveNote(pos *board.Position) (m board.Move, note string, err error) {
+	if m, ok := vline.Sole(pos, notation.Line(s)); ok { // the common case, without Resolve's result
+		return m, "", nil
+	}
 	res := vline.Resolve(pos, notation.Line(s), vline.WXF)
 	switch res.N {
 	case 1:

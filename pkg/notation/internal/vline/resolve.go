@@ -78,6 +78,10 @@ const (
 // The Note of a success is empty when the text is the canonical form of the move.
 func Resolve(pos *board.Position, l notation.Line, d Dialect) Result {
 	var res Result
+	if m, ok := Sole(pos, l); ok {
+		res.add(m)
+		return res
+	}
 	c := pos.Turn()
 	eff := l
 	designated := collect(pos, c, l, readStandard, &res)
@@ -110,6 +114,28 @@ func Resolve(pos *board.Position, l notation.Line, d Dialect) Result {
 		}
 	}
 	return res
+}
+
+// Sole returns the move l describes in the common case: l names a piece kind and its file,
+// the side to move has only one piece of the kind on that file, and the piece can make the
+// move. Resolve then finds that move alone, and the text is canonical (no note). ok is false
+// in every other case, where Resolve decides.
+func Sole(pos *board.Position, l notation.Line) (board.Move, bool) {
+	if l.Pick != notation.PickFile || l.Role == board.NoRole || l.File < 1 || l.File > 9 {
+		return board.NoMove, false
+	}
+	c := pos.Turn()
+	onFile := pos.Pieces(c, l.Role).And(board.FileBB(ColOf(c, int(l.File))))
+	if onFile.Count() != 1 {
+		return board.NoMove, false
+	}
+	from := onFile.First()
+	to, ok := Dest(c, l.Role, from, l.Op, int(l.Arg))
+	if !ok {
+		return board.NoMove, false
+	}
+	m := board.NewMove(from, to)
+	return m, pos.IsLegal(m)
 }
 
 func reason(pos *board.Position, c board.Color, l notation.Line) string {

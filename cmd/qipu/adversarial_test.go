@@ -109,7 +109,7 @@ func TestAdversarialInputs(t *testing.T) {
 		{"long-comment.pgn", append([]byte("1. h2e2 {"), bytes.Repeat([]byte("x"), 20<<20)...), exitInvalid,
 			[]string{"long-comment.pgn:1:9: game 1: syntax: text longer than 16 MiB, cut", "long-comment.pgn:1:9: game 1: syntax: unterminated comment"}},
 		{"nested.pgn", []byte("[Event \"x\"]\n1. h2e2 " + strings.Repeat("(", 10000) + " h9g7 *\n"), exitInvalid,
-			[]string{"nested.pgn:2:9: game 1: syntax: "}},
+			[]string{"nested.pgn:2:10: game 1: syntax: variation before any move", "more errors and 0 more warnings from here on in this game not shown"}},
 		{"nested-moves.pgn", []byte("[Event \"x\"]\n1. h2e2 " + strings.Repeat("( h0g2 ", 10000) + strings.Repeat(")", 10000) + " *\n"), exitInvalid,
 			[]string{"nested-moves.pgn:2:", "syntax: variations nested deeper than 1024, skipped"}},
 		{"open-comment.pgn", []byte("[Event \"x\"]\n1. h2e2 {never closed\n2. h0g2 *\n"), exitInvalid,

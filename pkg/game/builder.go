@@ -30,17 +30,34 @@ type Builder struct {
 	// only when a finished game is dropped before the next Begin (its nodes are overwritten).
 	Reuse bool
 
-	g        *Game
-	slab     []Node // nodes are carved from chunks: one allocation per chunk, not per ply
-	slabSize int
-	chunks   [][]Node // with Reuse, the chunks of the previous games, reused in order
-	nchunks  int      // chunks in use by the current game
-	lastTags int      // how many tags the last game finished had
-	started  bool
-	setupOK  bool
-	cur      line
-	stack    []line
+	g         *Game
+	slab      []Node // nodes are carved from chunks: one allocation per chunk, not per ply
+	slabSize  int
+	chunks    [][]Node // with Reuse, the chunks of the previous games, reused in order
+	nchunks   int      // chunks in use by the current game
+	lastTags  int      // how many tags the last game finished had
+	started   bool
+	setupOK   bool
+	cur       line
+	stack     []line
+	nodes     int     // moves added to the current game
+	tooLong   bool    // the game reached MaxNodes
+	hidden    [2]int  // diagnostics beyond MaxDiagnostics: errors, warnings
+	hiddenAs  [2]Kind // the kind of the first hidden error, warning
+	hiddenLoc Loc     // where the first hidden diagnostic was
 }
+
+// Limits that keep one pathological game from exhausting memory or flooding the output.
+const (
+	// MaxNodes bounds the moves of one game, variations included (real games have a few
+	// hundred; the largest known XQF tree has 32,124).
+	MaxNodes = 1 << 18
+	// MaxPly bounds the depth of a line of play.
+	MaxPly = 10000
+	// MaxDiagnostics bounds the diagnostics kept per game; the rest are counted in one
+	// closing diagnostic.
+	MaxDiagnostics = 100
+)
 
 // line is the replay state of one line of play.
 type line struct {
@@ -67,6 +84,25 @@ func (b *Builder) Begin(index int, format, encoding string) {
 	b.started = false
 	b.stack = b.stack[:0]
 	b.cur = line{node: &b.g.Root}
+	b.nodes, b.tooLong, b.hidden = 0, false, [2]int{}
+}
+
+// full reports whether the current line may take no more moves (the game or the line is at
+// its limit), recording the reason once.
+func (b *Builder) full(loc Loc, text string) bool {
+	switch {
+	case b.tooLong:
+		return true
+	case b.nodes >= MaxNodes:
+		b.tooLong = true
+		b.diag(KindSyntax, false, loc, b.cur.ply+1, text, fmt.Sprintf("game has more than %d moves; the rest is ignored", MaxNodes), nil)
+		return true
+	case b.cur.ply >= MaxPly:
+		b.cur.dead = true
+		b.diag(KindSyntax, false, loc, b.cur.ply+1, text, fmt.Sprintf("line longer than %d plies; the rest is ignored", MaxPly), nil)
+		return true
+	}
+	return false
 }
 
 // Game returns the game being built (nil before Begin).
@@ -145,7 +181,7 @@ var (
 // was added: false when it failed (the diagnostic is recorded) or the line had already failed.
 func (b *Builder) Move(text string, loc Loc) bool {
 	b.start(loc)
-	if b.cur.dead {
+	if b.cur.dead || b.full(loc, text) {
 		return false
 	}
 	m, note, err := b.Resolve(&b.cur.pos, text)
@@ -178,7 +214,7 @@ func (b *Builder) Move(text string, loc Loc) bool {
 // It reports whether the move was added.
 func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	b.start(loc)
-	if b.cur.dead {
+	if b.cur.dead || b.full(loc, ICCSText(m)) {
 		return false
 	}
 	if b.firstMove() {
@@ -260,6 +296,7 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	b.cur.undo = b.cur.pos.Play(m)
 	b.cur.node = n
 	b.cur.ply++
+	b.nodes++
 	return n
 }
 
@@ -339,14 +376,43 @@ func (b *Builder) diag(kind Kind, warning bool, loc Loc, ply int, token, message
 	if b.g != nil {
 		index = b.g.Index
 	}
+	if len(b.g.Diagnostics) >= MaxDiagnostics {
+		w := 0
+		if warning {
+			w = 1
+		}
+		if b.hidden[w] == 0 {
+			b.hiddenAs[w] = kind
+		}
+		if b.hidden[0]+b.hidden[1] == 0 {
+			b.hiddenLoc = loc
+		}
+		b.hidden[w]++
+		return
+	}
 	d := &Diagnostic{Kind: kind, Warning: warning, Path: b.Path, Loc: loc, Game: index, Ply: ply,
 		Token: token, Message: message, Err: err}
+	b.g.Diagnostics = append(b.g.Diagnostics, d)
+}
+
+// closeHidden adds the diagnostic that counts the hidden ones, an error if any was.
+func (b *Builder) closeHidden() {
+	errs, warns := b.hidden[0], b.hidden[1]
+	if errs+warns == 0 {
+		return
+	}
+	d := &Diagnostic{Kind: b.hiddenAs[1], Warning: errs == 0, Path: b.Path, Loc: b.hiddenLoc, Game: b.g.Index,
+		Message: fmt.Sprintf("%d more errors and %d more warnings from here on in this game not shown", errs, warns)}
+	if errs > 0 {
+		d.Kind = b.hiddenAs[0]
+	}
 	b.g.Diagnostics = append(b.g.Diagnostics, d)
 }
 
 // Finish completes the game and returns it. The builder can then Begin the next one.
 func (b *Builder) Finish() *Game {
 	b.start(NoLoc)
+	b.closeHidden()
 	g := b.g
 	b.g = nil
 	b.lastTags = len(g.Tags)

@@ -234,3 +234,33 @@ func TestBuilderVariationBeforeFirstMove(t *testing.T) {
 		t.Fatalf("main line %v", main)
 	}
 }
+
+func TestBuilderLimits(t *testing.T) {
+	b := newBuilder()
+	for i := 0; i < MaxDiagnostics+50; i++ {
+		b.Diagnose(KindSyntax, false, loc(1, i+1), 0, "}", "stray }", nil)
+	}
+	b.Diagnose(KindEncoding, true, loc(2, 1), 0, "", "bad byte", nil)
+	g := b.Finish()
+	if len(g.Diagnostics) != MaxDiagnostics+1 {
+		t.Fatalf("%d diagnostics, want %d", len(g.Diagnostics), MaxDiagnostics+1)
+	}
+	last := g.Diagnostics[MaxDiagnostics]
+	want := `t.pgn:1:101: game 3: syntax: 50 more errors and 1 more warnings from here on in this game not shown`
+	if last.Error() != want || last.Warning {
+		t.Errorf("got  %s\nwant %s", last.Error(), want)
+	}
+
+	b = newBuilder()
+	moves := []string{"h0g2", "h9g7", "g2h0", "g7h9"}
+	added := 0
+	for i := 0; i < MaxPly+10; i++ {
+		if b.Move(moves[i%4], loc(1, 1)) {
+			added++
+		}
+	}
+	g = b.Finish()
+	if added != MaxPly || g.Plies() != MaxPly || len(g.Errors()) != 1 || !strings.Contains(g.Errors()[0].Message, "line longer than") {
+		t.Fatalf("added %d, plies %d, errors %v", added, g.Plies(), g.Errors())
+	}
+}

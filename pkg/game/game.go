@@ -161,10 +161,11 @@ func (g *Game) StartPosition() *board.Position {
 	return p
 }
 
-// IsStandardStart reports whether the setup is the standard initial position with Red to move.
+// IsStandardStart reports whether the setup is the standard initial position with Red to move
+// and the move counters at their start (0 and 1), so that a writer may leave the FEN out.
 func (g *Game) IsStandardStart() bool {
-	s := board.StartSetup()
-	return g.Setup.Board == s.Board && g.Setup.Turn == board.Red
+	s := &startSetup
+	return g.Setup.Board == s.Board && g.Setup.Turn == board.Red && g.Setup.Halfmove == 0 && g.Setup.Fullmove <= 1
 }
 
 // Plies returns the number of moves in the main line.

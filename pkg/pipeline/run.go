@@ -97,7 +97,7 @@ type doneFile struct {
 // slot carries one input file's pieces to the writer, in order.
 type slot struct {
 	seq int // the file's place in the input order
-	ch  chan piece
+	ch  chan *piece
 }
 
 // job is one input file for a worker.
@@ -326,7 +326,7 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 		defer close(order)
 		defer close(jobs)
 		for i := range r.inputs {
-			sl := &slot{seq: i, ch: make(chan piece, depth)}
+			sl := &slot{seq: i, ch: make(chan *piece, depth)}
 			select {
 			case order <- sl:
 			case <-ctx.Done():
@@ -476,7 +476,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 				}
 				continue
 			}
-			if err := w.write(&p); err != nil {
+			if err := w.write(p); err != nil {
 				fail(err)
 			}
 		}

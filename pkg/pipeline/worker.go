@@ -521,7 +521,8 @@ func (f *fileRun) flush() {
 		return
 	}
 	f.w.r.budget.acquire(f.sl.seq, int64(f.cur.size()))
-	f.sl.ch <- f.cur
+	p := f.cur // a pointer travels: the channel of each file stays small (depth × 8 bytes)
+	f.sl.ch <- &p
 	f.cur = piece{}
 }
 

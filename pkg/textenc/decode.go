@@ -214,12 +214,23 @@ const maxPiece = 32 << 10
 
 func (c *conv) decodeTransform(dst, src []byte, atEOF bool) ([]byte, int, bool) {
 	n := 0
+	gbk := c.det.Encoding == GB18030 && gbkFast
 	for n < len(src) {
 		piece := src[n:min(len(src), n+maxPiece)]
-		pieceEOF := atEOF && n+len(piece) == len(src)
 		if need := 3*len(piece) + 8; cap(dst)-len(dst) < need {
 			dst = append(dst[:cap(dst)], make([]byte, need)...)[:len(dst)]
 		}
+		if gbk {
+			var k int
+			if dst, k = decodeGBK(dst, piece); k > 0 {
+				n += k
+				continue
+			}
+			// A sequence decodeGBK leaves to x/text: give it a few bytes only, so that the
+			// fast way resumes after it.
+			piece = piece[:min(len(piece), 16)]
+		}
+		pieceEOF := atEOF && n+len(piece) == len(src)
 		free := dst[len(dst):cap(dst)]
 		nd, ns, err := c.t.Transform(free, piece, pieceEOF)
 		if hasFFFD(free[:nd]) {

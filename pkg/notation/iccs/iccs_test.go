@@ -50,16 +50,9 @@ func FuzzParse(f *testing.F) {
 	}
 	pos := board.StartPosition()
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := Parse(text)
-		if err != nil {
-			if !errors.Is(err, notation.ErrSyntax) {
-				t.Fatalf("Parse(%q): %v", text, err)
-			}
+		s, ok := notationtest.CheckParse(t, text, Parse)
+		if !ok {
 			return
-		}
-		s2, err := Parse(s.String())
-		if err != nil || s2 != s {
-			t.Fatalf("Parse(%q) = %+v; its String %q parses to %+v, %v", text, s, s.String(), s2, err)
 		}
 		if m, err := s.Resolve(pos); err == nil && m != s.Move() {
 			t.Fatalf("Resolve(%q) = %s", text, m)
@@ -69,25 +62,7 @@ func FuzzParse(f *testing.F) {
 
 // BenchmarkResolveFormatICCS measures parse + resolve + format (H2-E2) of one move.
 func BenchmarkResolveFormatICCS(b *testing.B) {
-	cases := notationtest.Cases(2000)
-	texts := make([]string, len(cases))
-	for i, c := range cases {
-		texts[i] = string(Append(nil, c.Pos, c.Move, notation.ICCSDash))
-	}
-	buf := make([]byte, 0, 64)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(cases)
-		c := &cases[k]
-		s, err := Parse(texts[k])
-		if err != nil {
-			b.Fatal(err)
-		}
-		m, err := s.Resolve(c.Pos)
-		if err != nil || m != c.Move {
-			b.Fatal(texts[k], err)
-		}
-		buf = Append(buf[:0], c.Pos, m, notation.ICCSDash)
-	}
+	notationtest.BenchResolveFormat(b, Parse, func(dst []byte, pos *board.Position, m board.Move) []byte {
+		return Append(dst, pos, m, notation.ICCSDash)
+	})
 }

@@ -53,16 +53,9 @@ func FuzzParse(f *testing.F) {
 	}
 	pos := board.StartPosition()
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := Parse(text)
-		if err != nil {
-			if !errors.Is(err, notation.ErrSyntax) {
-				t.Fatalf("Parse(%q): %v", text, err)
-			}
+		s, ok := notationtest.CheckParse(t, text, Parse)
+		if !ok {
 			return
-		}
-		s2, err := Parse(s.String())
-		if err != nil || s2 != s {
-			t.Fatalf("Parse(%q) = %+v; its String %q parses to %+v, %v", text, s, s.String(), s2, err)
 		}
 		if m, err := s.Resolve(pos); err == nil {
 			out := string(Append(nil, pos, m))
@@ -76,33 +69,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // BenchmarkResolveFormatPlatform measures parse + resolve + format of one move (the moves
-// whose platform text is ambiguous are skipped).
+// whose seed-form text is ambiguous are skipped).
 func BenchmarkResolveFormatPlatform(b *testing.B) {
-	var cases []notationtest.Case
-	var texts []string
-	for _, c := range notationtest.Cases(2000) {
-		text := string(Append(nil, c.Pos, c.Move))
-		if s, err := Parse(text); err == nil {
-			if _, err := s.Resolve(c.Pos); err == nil {
-				cases = append(cases, c)
-				texts = append(texts, text)
-			}
-		}
-	}
-	buf := make([]byte, 0, 64)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(cases)
-		c := &cases[k]
-		s, err := Parse(texts[k])
-		if err != nil {
-			b.Fatal(err)
-		}
-		m, err := s.Resolve(c.Pos)
-		if err != nil || m != c.Move {
-			b.Fatal(texts[k], err)
-		}
-		buf = Append(buf[:0], c.Pos, m)
-	}
+	notationtest.BenchResolveFormat(b, Parse, Append)
 }

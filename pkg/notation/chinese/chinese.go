@@ -125,24 +125,11 @@ func classifyGlyph(r rune) token {
 		return token{cls: clsDir, val: uint8(notation.Backward)}
 	case '平':
 		return token{cls: clsDir, val: uint8(notation.Sideways)}
-	case '一':
-		return token{cls: clsNum, val: 1}
-	case '二':
-		return token{cls: clsNum, val: 2}
-	case '三':
-		return token{cls: clsNum, val: 3}
-	case '四':
-		return token{cls: clsNum, val: 4}
-	case '五':
-		return token{cls: clsNum, val: 5}
-	case '六':
-		return token{cls: clsNum, val: 6}
-	case '七':
-		return token{cls: clsNum, val: 7}
-	case '八':
-		return token{cls: clsNum, val: 8}
-	case '九':
-		return token{cls: clsNum, val: 9}
+	}
+	for v := 1; v <= 9; v++ {
+		if r == numerals[v] {
+			return token{cls: clsNum, val: uint8(v)}
+		}
 	}
 	return token{}
 }

@@ -46,22 +46,6 @@ func TestParse(t *testing.T) {
 	}
 }
 
-var fuzzPos = func() []*board.Position {
-	var out []*board.Position
-	for _, fen := range []string{board.StartFEN,
-		"4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1",
-		"P1bk1P1nr/9/9/5P3/2c2P3/9/9/1C7/4K4/3p1AR2 w - - 4 33",
-		"rnba1a2P/4k4/5c1c1/9/2p6/2p3C1p/2p6/4B1C1p/9/RNBAKA1N1 b - - 1 25",
-		"3k5/9/7P1/9/7R1/9/9/9/9/4K2R1 w - - 0 1"} {
-		p, err := board.FromFEN(fen)
-		if err != nil {
-			panic(err)
-		}
-		out = append(out, p)
-	}
-	return out
-}()
-
 // FuzzParse: Parse never panics; an accepted text's canonical form parses to the same value;
 // resolving never panics, and a resolved move formats to text that resolves to it again.
 func FuzzParse(f *testing.F) {
@@ -73,7 +57,7 @@ func FuzzParse(f *testing.F) {
 		if !ok {
 			return
 		}
-		for _, pos := range fuzzPos {
+		for _, pos := range notationtest.FuzzPositions {
 			m, ok := notationtest.CheckResolve(t, text, s, pos)
 			if !ok {
 				continue

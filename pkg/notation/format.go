@@ -30,16 +30,24 @@ func (f Format) String() string {
 	return "unknown"
 }
 
-// ErrUnknownName is wrapped by the errors of ParseFormat, ParseWXFStyle and ParseICCSStyle.
+// ErrUnknownName is wrapped by the errors of the functions that look up a notation or a style
+// by name (ParseFormat, iccs.ParseStyle, wxf.ParseStyle, anynotation.Lookup).
 var ErrUnknownName = errors.New("unknown name")
 
-type nameError struct{ what, name, want string }
-
-func (e *nameError) Error() string {
-	return "unknown " + e.what + " " + quote(e.name) + " (want " + e.want + ")"
+// NameError is an unknown notation or style name. It unwraps to ErrUnknownName.
+type NameError struct {
+	What string // what was looked up: "notation", "WXF style", "ICCS style"
+	Name string // the name given
+	Want string // the names accepted, for the message: "xqbase or fairy"
 }
 
-func (e *nameError) Unwrap() error { return ErrUnknownName }
+// Error returns, for example, `unknown WXF style "x" (want xqbase or fairy)`.
+func (e *NameError) Error() string {
+	return "unknown " + e.What + " " + quote(e.Name) + " (want " + e.Want + ")"
+}
+
+// Unwrap returns ErrUnknownName.
+func (e *NameError) Unwrap() error { return ErrUnknownName }
 
 func quote(s string) string { return "\"" + s + "\"" }
 
@@ -51,7 +59,7 @@ func ParseFormat(name string) (Format, error) {
 			return f, nil
 		}
 	}
-	return Unknown, &nameError{"notation", name, "iccs, wxf, chinese or platform"}
+	return Unknown, &NameError{"notation", name, "iccs, wxf, chinese or platform"}
 }
 
 // WXFStyle selects the WXF dialect qipu writes. Reading always accepts both.
@@ -84,7 +92,7 @@ func ParseWXFStyle(name string) (WXFStyle, error) {
 	case strings.EqualFold(name, "fairy"):
 		return WXFFairy, nil
 	}
-	return WXFXqbase, &nameError{"WXF style", name, "xqbase or fairy"}
+	return WXFXqbase, &NameError{"WXF style", name, "xqbase or fairy"}
 }
 
 // ICCSStyle selects how qipu writes coordinates.
@@ -112,7 +120,7 @@ func ParseICCSStyle(name string) (ICCSStyle, error) {
 	case strings.EqualFold(name, "ucci"):
 		return ICCSUCCI, nil
 	}
-	return ICCSDash, &nameError{"ICCS style", name, "iccs or ucci"}
+	return ICCSDash, &NameError{"ICCS style", name, "iccs or ucci"}
 }
 
 // Options are the output choices of the notations. The zero value writes ICCS as H2-E2,

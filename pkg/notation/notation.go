@@ -24,6 +24,22 @@ var (
 	ErrAmbiguous = errors.New("ambiguous")
 )
 
+// Notation is one move notation in one output style: a value of iccs.Notation, wxf.Notation,
+// chinese.Notation or platform.Notation. Values are small, comparable and safe for concurrent
+// use; the zero value of each writes the notation's default style.
+type Notation interface {
+	// Name returns the notation's name: "iccs", "wxf", "chinese" or "platform".
+	Name() string
+	// Resolve reads text as a move of the side to move in pos, in this notation only. It
+	// returns the move; a note when the text is non-standard but fits exactly one legal move
+	// (the caller reports it as a `notation` warning); or an *Error of kind ErrSyntax (the
+	// text is not a move in this notation), ErrIllegal or ErrAmbiguous.
+	Resolve(pos *board.Position, text string) (m board.Move, note string, err error)
+	// Append appends the text of m, a legal move in pos, in this notation and style, and
+	// returns the extended buffer. Appending into a buffer with room does not allocate.
+	Append(dst []byte, pos *board.Position, m board.Move) []byte
+}
+
 // Error is a failed parse or resolution. Kind is ErrSyntax, ErrIllegal or ErrAmbiguous;
 // Candidates lists the legal moves an ambiguous text fits.
 type Error struct {

@@ -219,13 +219,13 @@ func Detect(text string) notation.Format {
 func Append(dst []byte, pos *board.Position, m board.Move, f notation.Format, o notation.Options) []byte {
 	switch f {
 	case notation.ICCS:
-		return iccs.Append(dst, pos, m, o.ICCSStyle)
+		return iccs.Notation{Style: iccs.Style(o.ICCSStyle)}.Append(dst, pos, m)
 	case notation.WXF:
-		return wxf.Append(dst, pos, m, o.WXFStyle)
+		return wxf.Notation{Style: wxf.Style(o.WXFStyle)}.Append(dst, pos, m)
 	case notation.Chinese:
-		return chinese.Append(dst, pos, m, o.Traditional)
+		return chinese.Notation{Traditional: o.Traditional}.Append(dst, pos, m)
 	case notation.Platform:
-		return platform.Append(dst, pos, m)
+		return platform.Notation{}.Append(dst, pos, m)
 	}
 	return dst
 }

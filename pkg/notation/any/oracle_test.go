@@ -113,10 +113,10 @@ func TestOracleGames(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %s: %v", at(), want, err)
 			}
-			if got := string(iccs.Append(buf[:0], pos, m, notation.ICCSDash)); got != want {
+			if got := string(iccs.Notation{}.Append(buf[:0], pos, m)); got != want {
 				t.Errorf("%s: ICCS %s, oracle %s", at(), got, want)
 			}
-			if got := string(wxf.Append(buf[:0], pos, m, notation.WXFFairy)); got != g.WXF[ply] {
+			if got := string(wxf.Notation{Style: wxf.Fairy}.Append(buf[:0], pos, m)); got != g.WXF[ply] {
 				t.Errorf("%s: %s: fairy WXF %s, oracle %s", at(), want, got, g.WXF[ply])
 			}
 			r, err := Resolve(pos, g.WXF[ply], notation.WXF)

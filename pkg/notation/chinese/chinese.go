@@ -332,10 +332,9 @@ func (s Syntax) digitsNote(turn board.Color) string {
 	return ""
 }
 
-// Append appends the Chinese text of the legal move m in pos and returns the extended
-// buffer: simplified glyphs, or with traditional set those of Big5 archives (帥 將 馬 車 進 後).
-// It allocates only if dst lacks room (at most 15 bytes).
-func Append(dst []byte, pos *board.Position, m board.Move, traditional bool) []byte {
+// appendMove appends the Chinese text of the legal move m in pos: simplified glyphs, or with
+// traditional set those of Big5 archives (帥 將 馬 車 進 後).
+func appendMove(dst []byte, pos *board.Position, m board.Move, traditional bool) []byte {
 	pc := pos.At(m.From())
 	if pc == board.NoPiece {
 		return append(dst, "????"...)

@@ -63,7 +63,7 @@ func FuzzParse(f *testing.F) {
 				continue
 			}
 			for _, trad := range []bool{false, true} {
-				out := string(Append(nil, pos, m, trad))
+				out := string(Notation{trad}.Append(nil, pos, m))
 				s3, err := Parse(out)
 				if err != nil {
 					t.Fatalf("%q: formatted %q: %v", text, out, err)
@@ -79,6 +79,6 @@ func FuzzParse(f *testing.F) {
 // BenchmarkResolveFormatChinese measures parse + resolve + format (simplified) of one move.
 func BenchmarkResolveFormatChinese(b *testing.B) {
 	notationtest.BenchResolveFormat(b, Parse, func(dst []byte, pos *board.Position, m board.Move) []byte {
-		return Append(dst, pos, m, false)
+		return Notation{}.Append(dst, pos, m)
 	})
 }

@@ -6,6 +6,7 @@
 package iccs
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -15,6 +16,79 @@ import (
 
 // Name is the notation name carried by this package's errors.
 const Name = "iccs"
+
+// Style selects how Notation writes coordinates. Reading accepts both.
+type Style uint8
+
+// The coordinate styles.
+const (
+	Dash Style = iota // "H2-E2", the default
+	UCCI              // "h2e2", as UCCI engines write it
+)
+
+// String returns "iccs" or "ucci", the names ParseStyle takes.
+func (s Style) String() string {
+	if s == UCCI {
+		return "ucci"
+	}
+	return "iccs"
+}
+
+// ParseStyle returns the style named "iccs" (Dash) or "ucci" (UCCI), in any case. Other names
+// fail with a *notation.NameError, which wraps notation.ErrUnknownName.
+func ParseStyle(name string) (Style, error) {
+	switch {
+	case strings.EqualFold(name, "iccs"):
+		return Dash, nil
+	case strings.EqualFold(name, "ucci"):
+		return UCCI, nil
+	}
+	return Dash, &notation.NameError{What: "ICCS style", Name: name, Want: "iccs or ucci"}
+}
+
+// Notation is ICCS notation written in Style; it implements notation.Notation. The zero
+// value writes H2-E2.
+type Notation struct {
+	Style Style
+}
+
+var _ notation.Notation = Notation{}
+
+// Name returns "iccs".
+func (Notation) Name() string { return Name }
+
+// Resolve reads text as an ICCS move (either style) of the side to move in pos. The note is
+// always empty: a coordinate text has one reading.
+func (Notation) Resolve(pos *board.Position, text string) (board.Move, string, error) {
+	s, err := Parse(text)
+	if err != nil {
+		return board.NoMove, "", err
+	}
+	m, err := s.Resolve(pos)
+	if err != nil {
+		setText(err, text)
+	}
+	return m, "", err
+}
+
+// setText puts the original text into a *notation.Error.
+func setText(err error, text string) {
+	if e, ok := err.(*notation.Error); ok {
+		e.Text = text
+	}
+}
+
+// Append appends the ICCS text of m in the notation's style. pos is not consulted: the
+// squares say everything.
+func (n Notation) Append(dst []byte, pos *board.Position, m board.Move) []byte {
+	return appendSquares(dst, m.From(), m.To(), n.Style)
+}
+
+// Format returns the ICCS text of m in the default style, H2-E2.
+func Format(pos *board.Position, m board.Move) string {
+	var buf [8]byte
+	return string(appendSquares(buf[:0], m.From(), m.To(), Dash))
+}
 
 // Syntax is a parsed ICCS move: its two squares.
 type Syntax struct {
@@ -78,7 +152,7 @@ func (s Syntax) Move() board.Move { return board.NewMove(s.From, s.To) }
 
 // String returns the canonical text of s, H2-E2.
 func (s Syntax) String() string {
-	return string(appendSquares(make([]byte, 0, 5), s.From, s.To, notation.ICCSDash))
+	return string(appendSquares(make([]byte, 0, 5), s.From, s.To, Dash))
 }
 
 // Resolve returns the move if it is legal for the side to move, else a *notation.Error of
@@ -98,19 +172,13 @@ func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
 	return board.NoMove, &notation.Error{Kind: notation.ErrIllegal, Notation: Name, Text: s.String(), Reason: reason}
 }
 
-// Append appends the ICCS text of m (H2-E2, or h2e2 in UCCI style) and returns the extended
-// buffer. pos is not consulted; the parameter keeps the signature of the other notations.
-func Append(dst []byte, pos *board.Position, m board.Move, style notation.ICCSStyle) []byte {
-	return appendSquares(dst, m.From(), m.To(), style)
-}
-
-func appendSquares(dst []byte, from, to board.Square, style notation.ICCSStyle) []byte {
+func appendSquares(dst []byte, from, to board.Square, style Style) []byte {
 	if !from.Valid() || !to.Valid() {
 		return append(dst, "0000"...)
 	}
 	f1, f2 := from.File(), to.File()
 	r1, r2 := '0'+byte(from.Rank()), '0'+byte(to.Rank())
-	if style == notation.ICCSUCCI {
+	if style == UCCI {
 		return append(dst, f1, r1, f2, r2)
 	}
 	return append(dst, f1-'a'+'A', r1, '-', f2-'a'+'A', r2)

@@ -37,7 +37,7 @@ func TestParse(t *testing.T) {
 		}
 	}
 	m := board.NewMove(board.NewSquare(7, 7), board.NewSquare(7, 4))
-	if got := string(Append(nil, pos, m, notation.ICCSUCCI)); got != "h2e2" {
+	if got := string(Notation{UCCI}.Append(nil, pos, m)); got != "h2e2" {
 		t.Errorf("UCCI %q", got)
 	}
 }
@@ -63,6 +63,40 @@ func FuzzParse(f *testing.F) {
 // BenchmarkResolveFormatICCS measures parse + resolve + format (H2-E2) of one move.
 func BenchmarkResolveFormatICCS(b *testing.B) {
 	notationtest.BenchResolveFormat(b, Parse, func(dst []byte, pos *board.Position, m board.Move) []byte {
-		return Append(dst, pos, m, notation.ICCSDash)
+		return Notation{}.Append(dst, pos, m)
 	})
+}
+
+func TestNotation(t *testing.T) {
+	pos := board.StartPosition()
+	h2e2 := board.NewMove(board.NewSquare(7, 7), board.NewSquare(7, 4))
+	for _, c := range []struct {
+		name string
+		want string
+	}{{"iccs", "H2-E2"}, {"UCCI", "h2e2"}} {
+		st, err := ParseStyle(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := Notation{st}
+		if got := string(n.Append(nil, pos, h2e2)); got != c.want {
+			t.Errorf("%v: %q, want %q", st, got, c.want)
+		}
+		if m, note, err := n.Resolve(pos, c.want); m != h2e2 || note != "" || err != nil {
+			t.Errorf("%v: Resolve(%q) = %v %q %v", st, c.want, m, note, err)
+		}
+	}
+	if got := Format(pos, h2e2); got != "H2-E2" {
+		t.Errorf("Format = %q", got)
+	}
+	if _, err := ParseStyle("dash"); !errors.Is(err, notation.ErrUnknownName) || err.Error() != `unknown ICCS style "dash" (want iccs or ucci)` {
+		t.Errorf("ParseStyle(dash): %v", err)
+	}
+	var e *notation.Error
+	if _, _, err := (Notation{}).Resolve(pos, "e5e6"); !errors.As(err, &e) || !errors.Is(err, notation.ErrIllegal) || e.Text != "e5e6" {
+		t.Errorf("Resolve(e5e6): %v", err)
+	}
+	if _, _, err := (Notation{}).Resolve(pos, "C2.5"); !errors.Is(err, notation.ErrSyntax) {
+		t.Errorf("Resolve(C2.5): %v", err)
+	}
 }

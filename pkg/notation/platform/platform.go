@@ -265,11 +265,8 @@ func (s Syntax) ResolveNote(pos *board.Position) (m board.Move, note string, err
 	return m, note, nil
 }
 
-// Append appends the platform text of the legal move m in pos and returns the extended
-// buffer: the seed's form (炮三7, 車五10(吃)), with the origin inserted (炮二3-五3) when another
-// piece of the same kind could also move to the target. It allocates only if dst lacks room
-// (at most 23 bytes).
-func Append(dst []byte, pos *board.Position, m board.Move) []byte {
+// appendMove appends the platform text of the legal move m in pos; see Notation.Append.
+func appendMove(dst []byte, pos *board.Position, m board.Move) []byte {
 	pc := pos.At(m.From())
 	if pc == board.NoPiece {
 		return append(dst, "????"...)

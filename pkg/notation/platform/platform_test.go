@@ -58,7 +58,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		if m, err := s.Resolve(pos); err == nil {
-			out := string(Append(nil, pos, m))
+			out := string(Notation{}.Append(nil, pos, m))
 			if s3, err := Parse(out); err != nil || s3.To != s.To || s3.Role != s.Role {
 				t.Fatalf("%q -> %s -> %q: %+v, %v", text, m, out, s3, err)
 			} else if m3, err := s3.Resolve(pos); err != nil || m3 != m {
@@ -71,5 +71,5 @@ func FuzzParse(f *testing.F) {
 // BenchmarkResolveFormatPlatform measures parse + resolve + format of one move (the moves
 // whose seed-form text is ambiguous are skipped).
 func BenchmarkResolveFormatPlatform(b *testing.B) {
-	notationtest.BenchResolveFormat(b, Parse, Append)
+	notationtest.BenchResolveFormat(b, Parse, Notation{}.Append)
 }

@@ -232,13 +232,13 @@ func (s Syntax) ResolveNote(pos *board.Position) (m board.Move, note string, err
 		Reason: "several pieces can make this move", Candidates: res.Candidates()}
 }
 
-// Append appends the WXF text of the legal move m in pos, in the given dialect, and returns
-// the extended buffer. It allocates only if dst lacks room for the 4 bytes.
-func Append(dst []byte, pos *board.Position, m board.Move, style notation.WXFStyle) []byte {
+// appendMove appends the WXF text of the legal move m in pos, in the given dialect. It
+// allocates only if dst lacks room for the 4 bytes.
+func appendMove(dst []byte, pos *board.Position, m board.Move, style Style) []byte {
 	if pos.At(m.From()) == board.NoPiece {
 		return append(dst, "????"...)
 	}
-	fairy := style == notation.WXFFairy
+	fairy := style == Fairy
 	l := Syntax(vline.Describe(pos, m, fairy))
 	sideways := byte('.')
 	if fairy {

@@ -39,10 +39,10 @@ func TestParse(t *testing.T) {
 func TestAppendStyles(t *testing.T) {
 	pos := board.StartPosition()
 	m := board.NewMove(board.NewSquare(7, 7), board.NewSquare(7, 4))
-	if got := string(Append(nil, pos, m, notation.WXFXqbase)); got != "C2.5" {
+	if got := string(Notation{Xqbase}.Append(nil, pos, m)); got != "C2.5" {
 		t.Errorf("xqbase %q", got)
 	}
-	if got := string(Append(nil, pos, m, notation.WXFFairy)); got != "C2=5" {
+	if got := string(Notation{Fairy}.Append(nil, pos, m)); got != "C2=5" {
 		t.Errorf("fairy %q", got)
 	}
 }
@@ -63,8 +63,8 @@ func FuzzParse(f *testing.F) {
 			if !ok {
 				continue
 			}
-			for _, st := range []notation.WXFStyle{notation.WXFXqbase, notation.WXFFairy} {
-				out := string(Append(nil, pos, m, st))
+			for _, st := range []Style{Xqbase, Fairy} {
+				out := string(Notation{st}.Append(nil, pos, m))
 				s3, err := Parse(out)
 				if err != nil {
 					t.Fatalf("%q: formatted %q: %v", text, out, err)
@@ -80,6 +80,34 @@ func FuzzParse(f *testing.F) {
 // BenchmarkResolveFormatWXF measures parse + resolve + format (xqbase) of one move.
 func BenchmarkResolveFormatWXF(b *testing.B) {
 	notationtest.BenchResolveFormat(b, Parse, func(dst []byte, pos *board.Position, m board.Move) []byte {
-		return Append(dst, pos, m, notation.WXFXqbase)
+		return Notation{}.Append(dst, pos, m)
 	})
+}
+
+func TestNotation(t *testing.T) {
+	pos := board.StartPosition()
+	h2e2 := board.NewMove(board.NewSquare(7, 7), board.NewSquare(7, 4))
+	for _, c := range []struct{ name, want string }{{"xqbase", "C2.5"}, {"Fairy", "C2=5"}} {
+		st, err := ParseStyle(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := Notation{st}
+		if got := string(n.Append(nil, pos, h2e2)); got != c.want {
+			t.Errorf("%v: %q, want %q", st, got, c.want)
+		}
+		if m, note, err := n.Resolve(pos, c.want); m != h2e2 || note != "" || err != nil {
+			t.Errorf("%v: Resolve(%q) = %v %q %v", st, c.want, m, note, err)
+		}
+	}
+	if got := Format(pos, h2e2); got != "C2.5" {
+		t.Errorf("Format = %q", got)
+	}
+	if _, err := ParseStyle("ucci"); !errors.Is(err, notation.ErrUnknownName) {
+		t.Errorf("ParseStyle(ucci): %v", err)
+	}
+	var e *notation.Error
+	if _, _, err := (Notation{}).Resolve(pos, "c2+9"); !errors.As(err, &e) || !errors.Is(err, notation.ErrIllegal) || e.Text != "c2+9" {
+		t.Errorf("Resolve(c2+9): %v", err)
+	}
 }

@@ -236,15 +236,11 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 
 // ICCSText returns the move in ICCS form ("H2-E2"), or its raw square numbers when a square
 // is off the board, for diagnostics.
+//
+// Deprecated: use iccs.Format, or board.Move.AppendICCS where no position is at hand.
 func ICCSText(m board.Move) string {
-	if !m.From().Valid() || !m.To().Valid() {
-		return fmt.Sprintf("%d-%d", uint8(m.From()), uint8(m.To()))
-	}
-	s := m.From().String() + "-" + m.To().String()
-	b := []byte(s)
-	b[0] -= 'a' - 'A'
-	b[3] -= 'a' - 'A'
-	return string(b)
+	var buf [8]byte
+	return string(m.AppendICCS(buf[:0], false))
 }
 
 // IllegalReason says, for diagnostics, why m is not a legal move in pos.

@@ -173,13 +173,5 @@ func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
 }
 
 func appendSquares(dst []byte, from, to board.Square, style Style) []byte {
-	if !from.Valid() || !to.Valid() {
-		return append(dst, "0000"...)
-	}
-	f1, f2 := from.File(), to.File()
-	r1, r2 := '0'+byte(from.Rank()), '0'+byte(to.Rank())
-	if style == UCCI {
-		return append(dst, f1, r1, f2, r2)
-	}
-	return append(dst, f1-'a'+'A', r1, '-', f2-'a'+'A', r2)
+	return board.NewMove(from, to).AppendICCS(dst, style == UCCI)
 }

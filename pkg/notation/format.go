@@ -62,18 +62,17 @@ func ParseFormat(name string) (Format, error) {
 	return Unknown, &NameError{"notation", name, "iccs, wxf, chinese or platform"}
 }
 
-// WXFStyle selects the WXF dialect qipu writes. Reading always accepts both.
+// WXFStyle selects the WXF dialect qipu writes.
+//
+// Deprecated: use wxf.Style, set on a wxf.Notation value.
 type WXFStyle uint8
 
 // The WXF dialects.
+//
+// Deprecated: use wxf.Xqbase and wxf.Fairy.
 const (
-	// WXFXqbase is the seed's (xqbase/ElephantEye) WXF: "." sideways, tandem markers
-	// + . - for front, middle, rear in place of the file digit, a–e for four or more pawns
-	// on a file or pawns doubled on two files. It is the default.
-	WXFXqbase WXFStyle = iota
-	// WXFFairy is Fairy-Stockfish's dialect: "=" sideways, front/rear markers only where the
-	// other piece could make the same-shaped move, index+file (15=6) for larger tandems.
-	WXFFairy
+	WXFXqbase WXFStyle = iota // the xqbase notation note's dialect, the default
+	WXFFairy                  // Fairy-Stockfish's dialect
 )
 
 // String returns "xqbase" or "fairy".
@@ -84,21 +83,14 @@ func (s WXFStyle) String() string {
 	return "xqbase"
 }
 
-// ParseWXFStyle returns the WXF dialect named "xqbase" or "fairy" (any case).
-func ParseWXFStyle(name string) (WXFStyle, error) {
-	switch {
-	case strings.EqualFold(name, "xqbase"):
-		return WXFXqbase, nil
-	case strings.EqualFold(name, "fairy"):
-		return WXFFairy, nil
-	}
-	return WXFXqbase, &NameError{"WXF style", name, "xqbase or fairy"}
-}
-
 // ICCSStyle selects how qipu writes coordinates.
+//
+// Deprecated: use iccs.Style, set on an iccs.Notation value.
 type ICCSStyle uint8
 
 // The coordinate styles.
+//
+// Deprecated: use iccs.Dash and iccs.UCCI.
 const (
 	ICCSDash ICCSStyle = iota // "H2-E2", the default
 	ICCSUCCI                  // "h2e2", as UCCI engines write it
@@ -112,19 +104,12 @@ func (s ICCSStyle) String() string {
 	return "iccs"
 }
 
-// ParseICCSStyle returns the coordinate style named "iccs" or "ucci" (any case).
-func ParseICCSStyle(name string) (ICCSStyle, error) {
-	switch {
-	case strings.EqualFold(name, "iccs"):
-		return ICCSDash, nil
-	case strings.EqualFold(name, "ucci"):
-		return ICCSUCCI, nil
-	}
-	return ICCSDash, &NameError{"ICCS style", name, "iccs or ucci"}
-}
-
 // Options are the output choices of the notations. The zero value writes ICCS as H2-E2,
 // xqbase WXF and simplified Chinese.
+//
+// Deprecated: each notation value carries its own style (iccs.Notation{Style: iccs.UCCI},
+// wxf.Notation{Style: wxf.Fairy}, chinese.Notation{Traditional: true}); anynotation.Append,
+// the last user, goes with it.
 type Options struct {
 	WXFStyle    WXFStyle
 	ICCSStyle   ICCSStyle

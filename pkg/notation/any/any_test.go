@@ -24,25 +24,51 @@ func TestParseFormat(t *testing.T) {
 	if _, err := notation.ParseFormat("san"); !errors.Is(err, notation.ErrUnknownName) {
 		t.Errorf("ParseFormat(san): %v", err)
 	}
-	if s, err := notation.ParseWXFStyle("Fairy"); err != nil || s != notation.WXFFairy || s.String() != "fairy" {
-		t.Errorf("ParseWXFStyle: %v %v", s, err)
+}
+
+func TestRegistry(t *testing.T) {
+	pos := board.StartPosition()
+	h2e2 := board.NewMove(board.NewSquare(7, 7), board.NewSquare(7, 4))
+	want := map[string]string{"iccs": "H2-E2", "wxf": "C2.5", "chinese": "炮二平五", "platform": "炮二3-五3"} // both cannons reach e2: the origin is written
+	all := All()
+	if len(all) != len(want) {
+		t.Fatalf("%d notations", len(all))
 	}
-	if s, err := notation.ParseWXFStyle("xqbase"); err != nil || s != notation.WXFXqbase || s.String() != "xqbase" {
-		t.Errorf("ParseWXFStyle: %v %v", s, err)
-	}
-	if s, err := notation.ParseICCSStyle("UCCI"); err != nil || s != notation.ICCSUCCI || s.String() != "ucci" {
-		t.Errorf("ParseICCSStyle: %v %v", s, err)
-	}
-	if s, err := notation.ParseICCSStyle("iccs"); err != nil || s != notation.ICCSDash || s.String() != "iccs" {
-		t.Errorf("ParseICCSStyle: %v %v", s, err)
-	}
-	for _, bad := range []func() error{
-		func() error { _, err := notation.ParseWXFStyle("official"); return err },
-		func() error { _, err := notation.ParseICCSStyle("uci"); return err },
-	} {
-		if err := bad(); !errors.Is(err, notation.ErrUnknownName) {
-			t.Errorf("want ErrUnknownName, got %v", err)
+	for i, n := range all {
+		if f := FormatOf(n); f != order[i] || f.String() != n.Name() {
+			t.Errorf("%s: format %v, want %v", n.Name(), f, order[i])
 		}
+		if got, err := Lookup(strings.ToUpper(n.Name())); err != nil || got != n {
+			t.Errorf("Lookup(%s) = %v, %v", n.Name(), got, err)
+		}
+		text := string(n.Append(nil, pos, h2e2))
+		if text != want[n.Name()] {
+			t.Errorf("%s: append %q, want %q", n.Name(), text, want[n.Name()])
+		}
+		if m, note, err := n.Resolve(pos, text); m != h2e2 || note != "" || err != nil {
+			t.Errorf("%s: resolve %q = %v %q %v", n.Name(), text, m, note, err)
+		}
+		if d := Detect(text); d != order[i] {
+			t.Errorf("Detect(%q) = %v", text, d)
+		}
+	}
+	all[0] = nil // the caller's copy
+	if All()[0] == nil {
+		t.Error("All shares its slice")
+	}
+	n, _ := Lookup("wxf")
+	if _, _, err := n.Resolve(pos, "炮二平五"); !errors.Is(err, notation.ErrSyntax) {
+		t.Errorf("WXF read Chinese: %v", err)
+	}
+	if _, _, err := n.Resolve(pos, "C2+9"); !errors.Is(err, notation.ErrIllegal) {
+		t.Errorf("illegal WXF: %v", err)
+	}
+	_, err := Lookup("fen")
+	if !errors.Is(err, notation.ErrUnknownName) || err.Error() != `unknown notation "fen" (want iccs, wxf, chinese or platform)` {
+		t.Errorf("Lookup(fen): %v", err)
+	}
+	if FormatOf(nil) != notation.Unknown {
+		t.Error("FormatOf(nil)")
 	}
 }
 
@@ -135,7 +161,7 @@ func TestScanGlued(t *testing.T) {
 			for _, text := range g.ICCS {
 				m := mustICCS(t, pos, text)
 				k := len(glued)
-				glued = Append(glued, pos, m, st.f, st.o)
+				glued = st.n.Append(glued, pos, m)
 				want = append(want, string(glued[k:]))
 				pos.Play(m)
 			}
@@ -170,7 +196,7 @@ func TestParseForResolve(t *testing.T) {
 			var texts []string
 			for _, m := range pos.LegalMoves(nil) {
 				for _, st := range styles {
-					texts = append(texts, string(Append(nil, pos, m, st.f, st.o)))
+					texts = append(texts, string(st.n.Append(nil, pos, m)))
 				}
 			}
 			next := *pos

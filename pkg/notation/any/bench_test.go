@@ -14,7 +14,7 @@ func benchResolveFormat(b *testing.B, st style, hinted bool) {
 	var cases []notationtest.Case
 	var texts []string
 	for _, c := range notationtest.Cases(2000) {
-		text := string(Append(nil, c.Pos, c.Move, st.f, st.o))
+		text := string(st.n.Append(nil, c.Pos, c.Move))
 		if _, err := Resolve(c.Pos, text, st.f); errors.Is(err, notation.ErrAmbiguous) {
 			continue // platform texts shared by two moves
 		}
@@ -35,7 +35,7 @@ func benchResolveFormat(b *testing.B, st style, hinted bool) {
 		if err != nil || r.Move != c.Move {
 			b.Fatal(texts[k], err)
 		}
-		buf = Append(buf[:0], c.Pos, r.Move, st.f, st.o)
+		buf = st.n.Append(buf[:0], c.Pos, r.Move)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"github.com/qipu/qipu/pkg/notation/internal/notationtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,7 +12,9 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/internal/notationtest"
 	"github.com/qipu/qipu/pkg/notation/platform"
 	"github.com/qipu/qipu/pkg/notation/wxf"
 )
@@ -58,21 +59,23 @@ func loadOracle(t testing.TB) []oracleGame {
 	return games
 }
 
-// style is one output notation and style.
+// style is one output notation and style, with the Format that names its notation.
 type style struct {
 	name string
+	n    notation.Notation
 	f    notation.Format
-	o    notation.Options
 }
 
+func mkStyle(name string, n notation.Notation) style { return style{name, n, FormatOf(n)} }
+
 var styles = []style{
-	{"iccs", notation.ICCS, notation.Options{}},
-	{"ucci", notation.ICCS, notation.Options{ICCSStyle: notation.ICCSUCCI}},
-	{"wxf-xqbase", notation.WXF, notation.Options{}},
-	{"wxf-fairy", notation.WXF, notation.Options{WXFStyle: notation.WXFFairy}},
-	{"chinese", notation.Chinese, notation.Options{}},
-	{"chinese-traditional", notation.Chinese, notation.Options{Traditional: true}},
-	{"platform", notation.Platform, notation.Options{}},
+	mkStyle("iccs", iccs.Notation{}),
+	mkStyle("ucci", iccs.Notation{Style: iccs.UCCI}),
+	mkStyle("wxf-xqbase", wxf.Notation{}),
+	mkStyle("wxf-fairy", wxf.Notation{Style: wxf.Fairy}),
+	mkStyle("chinese", chinese.Notation{}),
+	mkStyle("chinese-traditional", chinese.Notation{Traditional: true}),
+	mkStyle("platform", platform.Notation{}),
 }
 
 // big5Runes are the characters traditional output may use, all in plain Big5 (checked with
@@ -131,10 +134,10 @@ func TestOracleGames(t *testing.T) {
 			}
 			for _, lm := range legal {
 				for si, st := range styles {
-					buf = Append(buf[:0], pos, lm, st.f, st.o)
+					buf = st.n.Append(buf[:0], pos, lm)
 					text := string(buf)
 					texts[si] = append(texts[si], text)
-					if st.o.Traditional {
+					if st.n == (chinese.Notation{Traditional: true}) {
 						for _, r := range text {
 							if !slices.Contains(big5Runes, r) {
 								t.Fatalf("%s: traditional %q has %q, not in plain Big5", at(), text, r)

@@ -8,8 +8,10 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 )
 
 // table is pkg/notation/testdata/notation.json.
@@ -33,13 +35,13 @@ type table struct {
 
 // tableStyles maps the table's fields to notation and options.
 var tableStyles = map[string]style{
-	"iccs":        {"iccs", notation.ICCS, notation.Options{}},
-	"ucci":        {"ucci", notation.ICCS, notation.Options{ICCSStyle: notation.ICCSUCCI}},
-	"wxf":         {"wxf", notation.WXF, notation.Options{}},
-	"fairy":       {"fairy", notation.WXF, notation.Options{WXFStyle: notation.WXFFairy}},
-	"chinese":     {"chinese", notation.Chinese, notation.Options{}},
-	"traditional": {"traditional", notation.Chinese, notation.Options{Traditional: true}},
-	"platform":    {"platform", notation.Platform, notation.Options{}},
+	"iccs":        mkStyle("iccs", iccs.Notation{}),
+	"ucci":        mkStyle("ucci", iccs.Notation{Style: iccs.UCCI}),
+	"wxf":         mkStyle("wxf", wxf.Notation{}),
+	"fairy":       mkStyle("fairy", wxf.Notation{Style: wxf.Fairy}),
+	"chinese":     mkStyle("chinese", chinese.Notation{}),
+	"traditional": mkStyle("traditional", chinese.Notation{Traditional: true}),
+	"platform":    mkStyle("platform", platform.Notation{}),
 }
 
 func loadTable(t *testing.T) *table {
@@ -109,7 +111,7 @@ func TestTable(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: unknown field %q", g.Name, field)
 				}
-				got := string(Append(nil, pos, m, st.f, st.o))
+				got := string(st.n.Append(nil, pos, m))
 				if got != want {
 					t.Errorf("%s: %s: %s = %q, want %q", g.Name, mv["iccs"], field, got, want)
 				}

@@ -1,9 +1,15 @@
-// Package notation defines what every move notation offers — parse text into a syntax value,
-// resolve it against a position, format a move — and the errors they share. The notations
-// themselves live in the subpackages iccs, wxf, chinese and platform; this package holds the
-// vocabulary they share (Format, the output Options, the vertical-line Line value), and the
-// subpackage any (package anynotation) dispatches between them and detects the notation of a
-// move text.
+// Package notation is what qipu's move notations have in common: the Notation interface
+// (a name, reading a move text against a position, writing a move), the errors a move text
+// fails with (ErrSyntax, ErrIllegal, ErrAmbiguous, wrapped in an *Error), and the vocabulary
+// the vertical-line notations share (Line, Op, Pick).
+//
+// The notations are values of the subpackages, each with its style as fields:
+// iccs.Notation (H2-E2, or UCCI h2e2), wxf.Notation (C2.5; the xqbase or Fairy-Stockfish
+// dialect), chinese.Notation (炮二平五, simplified or traditional glyphs) and
+// platform.Notation (the platform display format, 炮三7). Each subpackage also has a plain
+// Format function for its default style. The subpackage any (package anynotation) keeps the
+// list of them: it detects the notation of a text, resolves a text whatever its notation, and
+// looks a notation up by name.
 package notation
 
 import (

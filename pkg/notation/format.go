@@ -17,7 +17,7 @@ const (
 	ICCS            // coordinates: H2-E2 (or UCCI h2e2)
 	WXF             // World Xiangqi Federation letters: C2.5, H8+7, C+-2
 	Chinese         // vertical-line Chinese: 炮二平五, 马８进７
-	Platform        // seed 000's display format: 炮三7, 車五10(吃)
+	Platform        // the platform display format: 炮三7, 車五10(吃)
 )
 
 var formatNames = [...]string{"unknown", "iccs", "wxf", "chinese", "platform"}
@@ -144,7 +144,7 @@ const (
 	PickRear
 	// PickOrdinal: the Index-th (一…五, WXF a–e). Without a file it counts the pieces of
 	// every file holding two or more, files right to left in the mover's view, then front to
-	// back (seed 002); with a file, it counts that file from the front (Fairy-Stockfish's 15=6).
+	// back (as the xqbase notation note numbers tandem pawns); with a file, it counts that file from the front (Fairy-Stockfish's 15=6).
 	PickOrdinal
 )
 

@@ -85,7 +85,7 @@ var big5Runes = []rune("帥仕相馬車炮兵將士象卒進退平前中後一�
 // TestOracleGames checks every move of the reference games against Fairy-Stockfish, and at
 // every ply every legal move in every notation and style: format, then parse and resolve,
 // gives the move back (as a standard text), and no two legal moves share a text. Where the
-// platform text carries an origin, the seed's short form must be ambiguous.
+// platform text carries an origin, the short form must be ambiguous.
 func TestOracleGames(t *testing.T) {
 	games := loadOracle(t)
 	if testing.Short() {
@@ -149,12 +149,12 @@ func TestOracleGames(t *testing.T) {
 						t.Fatalf("%s: %s %s %q: got %+v, %v", at(), st.name, lm, text, r, err)
 					}
 					if st.f == notation.Platform && strings.ContainsRune(text, '-') {
-						// The seed's own form of this move fits several legal moves.
+						// The short form of this move fits several legal moves.
 						short := string(platform.AppendShort(nil, pos, lm))
 						_, err := Resolve(pos, short, notation.Platform)
 						var e *notation.Error
 						if !errors.As(err, &e) || !errors.Is(err, notation.ErrAmbiguous) || len(e.Candidates) < 2 {
-							t.Fatalf("%s: platform %q (seed form %q) needs no origin: %v", at(), text, short, err)
+							t.Fatalf("%s: platform %q (short form %q) needs no origin: %v", at(), text, short, err)
 						}
 						platformAmbiguous++
 					}
@@ -178,7 +178,7 @@ func TestOracleGames(t *testing.T) {
 			t.Errorf("%s/%d: end %s, oracle %s", g.Mode, g.Index, got, want)
 		}
 	}
-	t.Logf("%d games, %d moves checked against the oracle, %d legal-move round trips, %d platform texts with an origin (the seed form is ambiguous)",
+	t.Logf("%d games, %d moves checked against the oracle, %d legal-move round trips, %d platform texts with an origin (the short form is ambiguous)",
 		len(games), moves, legalChecks, platformAmbiguous)
 }
 

@@ -102,7 +102,7 @@ func TestTable(t *testing.T) {
 					got := string(platform.AppendShort(nil, pos, m))
 					r, err := Resolve(pos, got, notation.Platform)
 					if got != want || !errors.Is(err, notation.ErrAmbiguous) {
-						t.Errorf("%s: %s: seed platform form %q (want %q): want ambiguous, got %+v, %v", g.Name, mv["iccs"], got, want, r, err)
+						t.Errorf("%s: %s: platform short form %q (want %q): want ambiguous, got %+v, %v", g.Name, mv["iccs"], got, want, r, err)
 					}
 					n++
 					continue

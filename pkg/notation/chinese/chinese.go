@@ -1,5 +1,5 @@
 // Package chinese reads and writes vertical-line Chinese move notation: 炮二平五, 马８进７,
-// 前车进二, 一兵平五 (seed 002).
+// 前车进二, 一兵平五, as the xqbase notation note describes it.
 //
 // qipu writes Red's files and numbers as 一…九 and Black's as full-width １…９; 前/后 for two
 // identical pieces on a file, 前/中/后 for three; 一二三四五 for four or five on a file, or for

@@ -1,12 +1,13 @@
-// Package platform reads and writes the platform display format of seed 000: the piece, the
-// target file as Red's Chinese numeral (九…一 for columns 0…8, for both sides), the target
-// rank 10 − row (1…10), and (吃) when the move captures: 炮三7, 車五10(吃).
+// Package platform reads and writes the platform display format, the move text of the AI
+// Xiangqi platform whose board coordinates qipu uses: the piece, the target file as Red's
+// Chinese numeral (九…一 for columns 0…8, for both sides), the target rank 10 − row (1…10), and
+// (吃) when the move captures: 炮三7, 車五10(吃).
 //
-// qipu writes Red's pieces as 帥 仕 相 馬 車 炮 兵 and Black's as 將 士 象 馬 車 炮 卒. The seed's
-// text names no origin, so it is ambiguous when two pieces of the kind can reach the square
-// (炮五3 in the start position). Append then inserts the origin, in the same coordinates,
-// before the target: 炮二3-五3. Every other move is written exactly as the seed writes it;
-// AppendShort always writes the seed's form.
+// qipu writes Red's pieces as 帥 仕 相 馬 車 炮 兵 and Black's as 將 士 象 馬 車 炮 卒. The
+// format's text names no origin, so it is ambiguous when two pieces of the kind can reach the
+// square (炮五3 in the start position). Notation.Append then inserts the origin, in the same
+// coordinates, before the target: 炮二3-五3. Every other move is written exactly as the format
+// writes it; AppendShort always writes the format's own short form.
 //
 // Reading accepts every glyph variant of either side, ASCII or full-width digits for the files
 // too, full-width parentheses, and the origin form with or without its dash. Without an
@@ -25,7 +26,7 @@ import (
 // Name is the notation name carried by this package's errors.
 const Name = "platform"
 
-// NoteOrigin is the note of a text that gives its origin although the seed's form would be
+// NoteOrigin is the note of a text that gives its origin although the short form would be
 // unambiguous.
 const NoteOrigin = "origin given where none is needed"
 
@@ -39,7 +40,7 @@ type Syntax struct {
 	Capture bool
 }
 
-// colNames is seed 000's colNames: the Red file numeral of each column.
+// colNames is the Red file numeral of each column, as the display format numbers them.
 var colNames = [board.NumCols]rune{'九', '八', '七', '六', '五', '四', '三', '二', '一'}
 
 var pieceGlyphs = [2][8]rune{
@@ -222,7 +223,7 @@ func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
 // ResolveNote returns the legal move s describes: with an origin, the move from there, which
 // must be made by a piece of kind s.Role of the side to move; without one, the unique legal
 // move of such a piece to s.To. note is NoteOrigin when an origin is given although the
-// seed's form would be unambiguous, else empty. Errors are *notation.Error: ErrAmbiguous when
+// short form would be unambiguous, else empty. Errors are *notation.Error: ErrAmbiguous when
 // two pieces of the kind can reach the square (Candidates lists them), ErrIllegal when none
 // can, or when (吃) is written for a move that takes nothing or missing for one that does.
 func (s Syntax) ResolveNote(pos *board.Position) (m board.Move, note string, err error) {
@@ -281,7 +282,7 @@ func appendMove(dst []byte, pos *board.Position, m board.Move) []byte {
 	return appendText(dst, pieceGlyphs[pc.Color()&1][pc.Role()], from, m.To(), pos.IsCapture(m))
 }
 
-// AppendShort appends the seed's exact form of the legal move m in pos (piece, target,
+// AppendShort appends the display format's own short form of the legal move m in pos (piece, target,
 // (吃)), which fits several legal moves when two pieces of the kind can reach the target.
 func AppendShort(dst []byte, pos *board.Position, m board.Move) []byte {
 	pc := pos.At(m.From())

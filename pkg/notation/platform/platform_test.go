@@ -69,7 +69,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // BenchmarkResolveFormatPlatform measures parse + resolve + format of one move (the moves
-// whose seed-form text is ambiguous are skipped).
+// whose short-form text is ambiguous are skipped).
 func BenchmarkResolveFormatPlatform(b *testing.B) {
 	notationtest.BenchResolveFormat(b, Parse, Notation{}.Append)
 }

@@ -4,7 +4,8 @@
 // Reading accepts both dialects and more: "." or "=" for sideways, H/E or N/B, piece digits
 // 1–7 (62.5), the tandem marker before the letter (+C-2), lower-case letters, Fairy-Stockfish
 // index+file forms (15=6), ordinals a–e, and the front/middle/rear markers in qipu's and the
-// WXF's order (+ . -) as well as seed 002's (+ - .) where only that reading fits. Full-width
+// WXF's order (+ . -) as well as the order of the xqbase notation note's table (+ - .) where
+// only that reading fits. Full-width
 // characters are normalized first; one trailing check mark (+ or #) is ignored.
 package wxf
 

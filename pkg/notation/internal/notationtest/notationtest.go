@@ -1,6 +1,6 @@
 // Package notationtest provides move fixtures for the notation packages' tests and
 // benchmarks: positions with a legal move, taken from the Fairy-Stockfish reference games in
-// shared/oracle when they are present, else from seed 002's game and tandem positions.
+// shared/oracle when they are present, else from the xqbase notation note's example game and tandem positions.
 package notationtest
 
 import (
@@ -31,7 +31,7 @@ func OracleDir() string {
 	return ""
 }
 
-// fallback is seed 002's game followed by the FENs of the oracle README's tandem examples,
+// fallback is the xqbase notation note's example game followed by the FENs of the oracle README's tandem examples,
 // each with its ICCS move.
 var fallback = []struct{ fen, moves string }{
 	{board.StartFEN, "h2e2 h7e7 e2e6 d9e8 h0g2 h9g7 b2e2 b9c7 e6e4 i9h9"},
@@ -77,7 +77,7 @@ func Cases(max int) []Case {
 	return out
 }
 
-// Fallback returns the cases used when the oracle files are absent: seed 002's game and the
+// Fallback returns the cases used when the oracle files are absent: the xqbase notation note's example game and the
 // oracle README's tandem examples.
 func Fallback() []Case {
 	var out []Case

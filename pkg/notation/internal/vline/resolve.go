@@ -37,11 +37,11 @@ func (r *Result) add(m board.Move) {
 
 // The notes Resolve gives for non-standard texts.
 const (
-	NoteOmitted   = "前/后 omitted"
-	NoteNotNeeded = "前/后 where none is needed"
-	NoteNumbering = "tandem pieces numbered another way"
-	NoteNoPiece   = "piece name omitted"
-	NoteSeedOrder = "中/后 markers in seed 002's order (+ - .)"
+	NoteOmitted    = "前/后 omitted"
+	NoteNotNeeded  = "前/后 where none is needed"
+	NoteNumbering  = "tandem pieces numbered another way"
+	NoteNoPiece    = "piece name omitted"
+	NoteTableOrder = "中/后 markers in the order of the xqbase notation note's table (+ - .)"
 )
 
 // Dialect says which forms of a notation count as standard and which extra readings apply.
@@ -49,8 +49,8 @@ type Dialect uint8
 
 // The dialects.
 const (
-	Chinese Dialect = iota // standard = the seed's form
-	WXF                    // standard = the seed's (xqbase) or Fairy-Stockfish's form; digit and marker-order readings
+	Chinese Dialect = iota // standard = the xqbase notation note's form
+	WXF                    // standard = the xqbase notation note's or Fairy-Stockfish's form; digit and marker-order readings
 )
 
 type reading uint8
@@ -64,10 +64,10 @@ const (
 // order, and the first one that fits any legal move decides (one: success, several:
 // ambiguous):
 //
-//  1. the standard reading (前/后 of two, 前/中/后 of three, ordinals per the seed, or per
+//  1. the standard reading (前/后 of two, 前/中/后 of three, ordinals per the xqbase note, or per
 //     Fairy-Stockfish when a file is given; a bare file means every piece of the kind on it);
 //  2. WXF only: a leading digit pair (15+1) read as piece digit + file (K5+1);
-//  3. WXF only: the markers . and - swapped (seed 002's table: 中 -, 后 .);
+//  3. WXF only: the markers . and - swapped (the xqbase notation note's table: 中 -, 后 .);
 //  4. only when the standard reading designates no piece at all: a relaxed reading, where
 //     markers that fit no tandem are ignored (the file, if given, still counts) and an
 //     ordinal counts any file from the front.
@@ -92,12 +92,12 @@ func Resolve(pos *board.Position, l notation.Line, d Dialect) Result {
 			eff = l
 		}
 	}
-	seed := false
+	tableOrder := false
 	if res.N == 0 && d == WXF && (l.Pick == notation.PickMiddle || l.Pick == notation.PickRear) {
 		sw := l
 		sw.Pick = notation.PickMiddle + notation.PickRear - l.Pick
 		collect(pos, c, sw, readStandard, &res)
-		seed = res.N > 0
+		tableOrder = res.N > 0
 	}
 	if res.N == 0 && !designated {
 		collect(pos, c, l, readRelaxed, &res)
@@ -107,8 +107,8 @@ func Resolve(pos *board.Position, l notation.Line, d Dialect) Result {
 		res.Reason = reason(pos, c, l)
 	case res.N == 1:
 		switch {
-		case seed:
-			res.Note = NoteSeedOrder
+		case tableOrder:
+			res.Note = NoteTableOrder
 		default:
 			res.Note = note(pos, res.Moves[0], eff, d)
 		}

@@ -161,9 +161,9 @@ func inRegion(c board.Color, r board.Role, row, col int) bool {
 }
 
 // Describe returns the canonical Line of the move m, whose origin must hold a piece: in the
-// seed's (xqbase, Chinese) convention, or in Fairy-Stockfish's when fairy is set.
+// convention of the xqbase notation note (xqbase WXF, Chinese), or in Fairy-Stockfish's when fairy is set.
 //
-// Seed 002: two on a file take 前/后, three 前/中/后; four or more on a file, or pieces doubled
+// The xqbase notation note: two on a file take 前/后, three 前/中/后; four or more on a file, or pieces doubled
 // on two files, take ordinals counted over all files holding two or more, right to left in the
 // mover's view, then front to back; advisors and elephants always keep their file.
 //
@@ -247,7 +247,7 @@ func ordinalAcross(c board.Color, all board.Bitboard, sq board.Square) int {
 	return 0
 }
 
-// nthAcross returns the i-th (1-based) piece of the seed's numbering over files with two or
+// nthAcross returns the i-th (1-based) piece of the xqbase notation note's numbering over files with two or
 // more, or NoSquare.
 func nthAcross(c board.Color, all board.Bitboard, i int) board.Square {
 	var buf [board.NumRows]board.Square

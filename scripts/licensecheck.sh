@@ -82,7 +82,13 @@ check() {
 	printf 'ok    %-70s%s\n' "$name" "$kinds"
 }
 
-go mod download all
+# Download through a copy of go.mod and go.sum, so that the checksums `go mod download all`
+# records for modules outside the build do not change the repository's go.sum.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp go.mod "$tmp/go.mod"
+[ -f go.sum ] && cp go.sum "$tmp/go.sum"
+go mod download -modfile="$tmp/go.mod" all
 main=$(go list -m -f '{{.Path}}')
 # The modules whose packages the main module's packages and tests compile.
 built=$(go list -deps -test -f '{{with .Module}}{{.Path}}{{end}}' ./... | sort -u)
@@ -91,7 +97,7 @@ count=0
 while read -r path version dir; do
 	check "$path@$version" "$dir" "$path"
 	count=$((count + 1))
-done < <(go list -m -f '{{if not .Main}}{{.Path}} {{.Version}} {{.Dir}}{{end}}' all)
+done < <(go list -modfile="$tmp/go.mod" -m -f '{{if not .Main}}{{.Path}} {{.Version}} {{.Dir}}{{end}}' all)
 
 if [ "$failures" -gt 0 ]; then
 	echo "licensecheck: $failures of $((count + 1)) modules fail (no licence file, or a GPL/LGPL/AGPL licence)" >&2

@@ -4,6 +4,7 @@
 //
 //	go run ./scripts/gencorpus                  # the bundled sample archive in corpus/
 //	go run ./scripts/gencorpus -out DIR -bench -pgn-mb 50 -xqf 10000   # a large archive for scripts/bench.sh
+//	go run ./scripts/gencorpus -archive 1000000 -out DIR   # a million games, every format and encoding
 //	go run ./scripts/gencorpus -classic ../shared/corpus   # corpus/classic, real games read from public archives
 //
 // The PGN text is written here, from pkg/notation, not with pkg/pgn's writer, so that the
@@ -35,12 +36,16 @@ func main() {
 	xqfN := flag.Int("xqf", 8, "number of XQF files")
 	bench := flag.Bool("bench", false, "write a large archive instead: -pgn-mb of GBK PGN and -xqf XQF files")
 	pgnMB := flag.Int("pgn-mb", 50, "with -bench: megabytes of GBK PGN (Chinese notation) to write")
+	archiveN := flag.Int("archive", 0, "write a large archive of `N` random games into -out instead (PGN files of 450 games in every notation and encoding, single-game XQF files, a huge tree every 100,000 games)")
+	jobs := flag.Int("j", 0, "with -archive: parallel workers (default: number of CPUs)")
 	verbose = flag.Bool("v", false, "with -classic: list each game's file and source on standard error")
 	classic := flag.String("classic", "", "write only OUT/classic: the classic games, read from the shared test corpus at `DIR`")
 	flag.Parse()
 	g := &generator{rng: rand.New(rand.NewPCG(*seed, 0x71707531)), out: *out}
 	var err error
 	switch {
+	case *archiveN > 0:
+		err = largeArchive(*out, *seed, *archiveN, *jobs)
 	case *classic != "":
 		err = g.classicArchive(*classic)
 	case *bench:
@@ -312,6 +317,7 @@ Three kinds of files, all written by qipu's own code:
 Regenerate with ` + "`go run ./scripts/gencorpus`" + ` (pgn/, xqf/, edge/ and this file; seeded,
 deterministic: do not edit by hand) and ` + "`go run ./scripts/gencorpus -classic ../shared/corpus`" + `
 (classic/, from the shared test corpus of public archives; ` + "`-v`" + ` lists each game's source).
+A large archive for benchmarks goes elsewhere: ` + "`go run ./scripts/gencorpus -archive 1000000 -out DIR`" + `.
 
 ## classic/: real games
 

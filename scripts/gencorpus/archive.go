@@ -190,8 +190,17 @@ func (g *generator) hugeTree(nodes int) (*game.Game, error) {
 			}
 			before := pos
 			m := legal[g.rng.IntN(len(legal))]
-			b.PlayMove(m, game.NoLoc)
 			pos.Play(m)
+			if depth == 0 {
+				// Keep the main line going to its full length: no mate on it while
+				// another move exists.
+				for tries := 0; !pos.HasLegalMove() && tries < len(legal); tries++ {
+					pos = before
+					m = legal[g.rng.IntN(len(legal))]
+					pos.Play(m)
+				}
+			}
+			b.PlayMove(m, game.NoLoc)
 			share := nodes / mainPlies
 			if depth > 0 {
 				*budget--

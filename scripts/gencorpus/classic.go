@@ -139,7 +139,7 @@ func (g *generator) classicArchive(src string) error {
 			}
 			cleanClassic(gm, cg.tags)
 			n++
-			if *verbose {
+			if verbose {
 				fmt.Fprintf(os.Stderr, "classic/%s\t%s\n", f.rel, cg.src)
 			}
 			if f.to == notation.Unknown {
@@ -183,7 +183,8 @@ func readClassic(path string) (*game.Game, error) {
 		if dec, err = textenc.Open(f, textenc.Auto); err != nil {
 			return nil, err
 		}
-		err = pgn.Decode(dec, pgn.Config{Path: path}, func(g *game.Game) error {
+		cfg := pgn.Config{Path: path, Encoding: dec.Detection().Encoding.String()}
+		err = pgn.Decode(dec, cfg, func(g *game.Game) error {
 			if gm != nil {
 				return fmt.Errorf("%s: more than one game", path)
 			}

@@ -27,7 +27,7 @@ import (
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
-var verbose *bool
+var verbose bool
 
 func main() {
 	out := flag.String("out", "corpus", "output `DIR` (replaced files only; nothing else is removed)")
@@ -38,7 +38,7 @@ func main() {
 	pgnMB := flag.Int("pgn-mb", 50, "with -bench: megabytes of GBK PGN (Chinese notation) to write")
 	archiveN := flag.Int("archive", 0, "write a large archive of `N` random games into -out instead (PGN files of 450 games in every notation and encoding, single-game XQF files, a huge tree every 100,000 games)")
 	jobs := flag.Int("j", 0, "with -archive: parallel workers (default: number of CPUs)")
-	verbose = flag.Bool("v", false, "with -classic: list each game's file and source on standard error")
+	flag.BoolVar(&verbose, "v", false, "with -classic: list each game's file and source on standard error")
 	classic := flag.String("classic", "", "write only OUT/classic: the classic games, read from the shared test corpus at `DIR`")
 	flag.Parse()
 	g := &generator{rng: rand.New(rand.NewPCG(*seed, 0x71707531)), out: *out}

@@ -168,13 +168,13 @@ func TestCheckGolden(t *testing.T) {
 	golden(t, "check-github.golden", []byte(out))
 	// The summary: one line on stderr, or JSON on stdout.
 	_, _, errs = qipu(t, context.Background(), "", "check", corpus)
-	if last := errs[strings.LastIndex(strings.TrimRight(errs, "\n"), "\n")+1:]; !strings.HasPrefix(last, "qipu check: 28 files, 77 games, ") ||
-		!strings.Contains(last, "76 valid, 1 invalid (illegal 1); 1 unreadable, 2 skipped, 2 warnings;") {
+	if last := errs[strings.LastIndex(strings.TrimRight(errs, "\n"), "\n")+1:]; !strings.HasPrefix(last, "qipu check: 41 files, 103 games, ") ||
+		!strings.Contains(last, "102 valid, 1 invalid (illegal 1); 1 unreadable, 2 skipped, 2 warnings;") {
 		t.Errorf("summary %q", last)
 	}
 	_, out, _ = qipu(t, context.Background(), "", "check", "--format", "json", corpus)
 	var sum map[string]any
-	if err := json.Unmarshal([]byte(out), &sum); err != nil || sum["games"] != 77.0 || sum["unreadable"] != 1.0 {
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || sum["games"] != 103.0 || sum["unreadable"] != 1.0 {
 		t.Errorf("json summary %q: %v", out, err)
 	}
 }
@@ -260,6 +260,11 @@ func TestOutMirrorsTree(t *testing.T) {
 		got = append(got, l[strings.LastIndex(l, " ")+1:])
 	}
 	want := []string{
+		"classic/endgames-wxf.pgn", "classic/juzhongmi-big5.pgn", "classic/manuals-gbk.pgn",
+		"classic/manuals-utf8.pgn", "classic/masters-big5.pgn", "classic/masters-gbk.pgn",
+		"classic/masters-iccs.pgn", "classic/masters-utf8.pgn", "classic/xqf/juzhongmi-2-08.pgn",
+		"classic/xqf/li-laiqun-wang-jialiang-1982.pgn", "classic/xqf/lv-qin-xu-yinchuan-1995.pgn",
+		"classic/xqf/yang-guanlin-jiang-zhiliang-1985.pgn", "classic/xqf/zhao-guorong-xu-tianhong-1992.pgn",
 		"edge/broken-middle.pgn", "edge/gbk-cr-linebreaks.pgn", "edge/pgn-without-extension.pgn",
 		"edge/setup-black-to-move.pgn", "edge/tags-only.pgn", "edge/tandem-pawns.pgn",
 		"edge/variations.pgn", "edge/warnings.pgn", "edge/xqf-full.pgn", "edge/xqf-setup.pgn",

@@ -1,0 +1,111 @@
+package cbr
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// utf16Text decodes UTF-16LE text up to its first NUL (or the end of b; an odd last byte is
+// dropped). It returns the text and the number of unpaired surrogates, which become U+FFFD.
+func utf16Text(b []byte) (string, int) {
+	n := len(b) &^ 1
+	ascii := true
+	end := n
+	for i := 0; i < n; i += 2 {
+		if b[i] == 0 && b[i+1] == 0 {
+			end = i
+			break
+		}
+		if b[i+1] != 0 || b[i] >= 0x80 {
+			ascii = false
+		}
+	}
+	if ascii {
+		out := make([]byte, end/2)
+		for i := range out {
+			out[i] = b[2*i]
+		}
+		return string(out), 0
+	}
+	out := make([]byte, 0, end/2*3)
+	bad := 0
+	for i := 0; i < end; i += 2 {
+		r := rune(le16(b[i:]))
+		if utf16.IsSurrogate(r) {
+			r2 := utf8.RuneError
+			if r < 0xDC00 && i+3 < end {
+				r2 = utf16.DecodeRune(r, rune(le16(b[i+2:])))
+			}
+			if r2 == utf8.RuneError {
+				bad++
+			} else {
+				i += 2
+			}
+			r = r2
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return string(out), bad
+}
+
+// textCodec decodes the byte strings of a compressed library.
+type textCodec struct{ enc textenc.Encoding }
+
+func newTextCodec(enc textenc.Encoding) textCodec {
+	switch enc {
+	case textenc.Auto, textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE:
+		enc = textenc.GB18030
+	}
+	return textCodec{enc}
+}
+
+// decode returns b as UTF-8 and the number of invalid sequences replaced by U+FFFD.
+func (c textCodec) decode(b []byte) (string, int) {
+	if isASCII(b) {
+		return string(b), 0
+	}
+	s, _, bad := textenc.DecodeBytes(b, c.enc)
+	return s, bad
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanField tidies a header string: NULs and control characters are dropped and surrounding
+// white space is trimmed.
+func cleanField(s string) string {
+	if strings.IndexFunc(s, isControl) >= 0 {
+		s = strings.Map(func(r rune) rune {
+			if isControl(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return strings.TrimSpace(s)
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
+
+// cleanComment tidies a comment: CRLF and lone CR (and, with bars, the "||" line-break marker
+// of compressed libraries) become "\n", NULs are dropped and trailing white space is trimmed.
+func cleanComment(s string, bars bool) string {
+	if strings.ContainsAny(s, "\r\x00") {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+		s = strings.ReplaceAll(s, "\x00", "")
+	}
+	if bars {
+		s = strings.ReplaceAll(s, "||", "\n")
+	}
+	return strings.TrimRight(s, " \t\n")
+}

@@ -37,6 +37,10 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 func decodeBytes(data []byte, cfg Config, yield func(*game.Game, error) bool) {
 	switch kindOf(data) {
 	case kindRecord:
+		if err := checkRecordHeader(data, cfg.Path); err != nil {
+			yield(nil, err)
+			return
+		}
 		var rr recordReader
 		rr.b.Path = cfg.Path
 		yield(rr.read(data, 0, 1, FormatName, nil, 0), nil)
@@ -47,4 +51,21 @@ func decodeBytes(data []byte, cfg Config, yield func(*game.Game, error) bool) {
 	default:
 		yield(nil, fileError(cfg.Path, game.KindSyntax, 0, `no "CCBridge Record", "CCBridgeLibrary" or compressed "CCBridge" magic`, ErrNotCBR))
 	}
+}
+
+// checkRecordHeader returns the file-level diagnostic of a single CBR record whose version is
+// unknown or whose header is cut.
+func checkRecordHeader(data []byte, path string) *game.Diagnostic {
+	if len(data) < 20 {
+		return fileError(path, game.KindTruncated, int64(len(data)), fmt.Sprintf("file ends inside the CBR header (%d bytes)", len(data)), ErrTruncated)
+	}
+	v := data[19]
+	if v == 0 || int(v) >= len(layouts) {
+		return fileError(path, game.KindSyntax, 19, fmt.Sprintf("CBR version %d; only 1 and 2 are known", v), ErrVersion)
+	}
+	if need := layouts[v].moves + 4; len(data) < need {
+		return fileError(path, game.KindTruncated, int64(len(data)),
+			fmt.Sprintf("file ends inside the %d-byte CBR header (%d bytes)", need, len(data)), ErrTruncated)
+	}
+	return nil
 }

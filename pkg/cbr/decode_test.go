@@ -1,0 +1,315 @@
+package cbr
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// tree1 has nested variations and comments.
+func tree1() []*snode {
+	return []*snode{
+		{move: "h2e2", comment: "central cannon", children: []*snode{
+			{move: "h9g7", children: line("h0g2", "i9h9")},
+			{move: "b9c7", comment: "other horse", children: []*snode{
+				{move: "h0g2", children: line("h9g7")},
+				{move: "b0c2", children: line("a9a8")},
+			}},
+		}},
+		{move: "c3c4", children: line("g6g5")},
+	}
+}
+
+const tree1Lines = `line 1 @1: H2-E2 {central cannon} H9-G7 H0-G2 I9-H9
+line 2 @2: B9-C7 {other horse} H0-G2 H9-G7
+line 3 @3: B0-C2 A9-A8
+line 4 @1: C3-C4 G6-G5
+`
+
+// linesOf keeps the "line" and "comment" rows of a dump.
+func linesOf(g *game.Game) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(dump(g), "\n") {
+		if strings.HasPrefix(l, "line ") || strings.HasPrefix(l, "comment ") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
+}
+
+// one decodes data, which must hold exactly one game and no file error.
+func one(t *testing.T, data []byte) *game.Game {
+	t.Helper()
+	games, errs := decodeAll(data, "x")
+	if len(errs) > 0 || len(games) != 1 {
+		t.Fatalf("got %d games, errors %v", len(games), errs)
+	}
+	return games[0]
+}
+
+// diagKeys lists a game's diagnostics as "kind@offset" ("warning:" first for warnings).
+func diagKeys(g *game.Game) []string {
+	var out []string
+	for _, d := range g.Diagnostics {
+		k := string(d.Kind) + "@" + itoa(d.Loc.Offset)
+		if d.Warning {
+			k = "warning:" + k
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestTreeAllKinds writes one tree with nested variations and comments as a CBR record, as a
+// CBL library and as a compressed library, and reads back the same lines.
+func TestTreeAllKinds(t *testing.T) {
+	rec := cbrGame{title: "t", red: "红", black: "黑", result: 3, rootComment: "opening", moves: tree1()}.cbr()
+	g := one(t, rec)
+	if got, want := linesOf(g), "comment \"opening\"\n"+tree1Lines; got != want {
+		t.Errorf("CBR:\n%s\nwant:\n%s", got, want)
+	}
+	if g.Format != FormatName || g.Encoding != "utf-16le" || g.Result != "1/2-1/2" || !g.Valid() {
+		t.Errorf("CBR: format %s encoding %s result %s diagnostics %v", g.Format, g.Encoding, g.Result, g.Diagnostics)
+	}
+	if v, _ := g.Tag("Red"); v != "红" {
+		t.Errorf("Red tag %q", v)
+	}
+
+	games, errs := decodeAll(cbl("lib", 128, rec, cbrGame{moves: line("b2e2")}.cbr()), "x")
+	if len(errs) > 0 || len(games) != 2 {
+		t.Fatalf("CBL: %d games, %v", len(games), errs)
+	}
+	if got := linesOf(games[0]); got != "comment \"opening\"\n"+tree1Lines {
+		t.Errorf("CBL game 1:\n%s", got)
+	}
+	if v, _ := games[1].Tag(LibraryTag); v != "lib" || games[1].Index != 2 || games[1].Format != CBLFormatName {
+		t.Errorf("CBL game 2: library %q index %d format %s", v, games[1].Index, games[1].Format)
+	}
+
+	z := compress(zLibrary("zlib", 2, zGame{title: "t", result: 2, moves: tree1()}, zGame{moves: line("b2e2")}), 3)
+	games, errs = decodeAll(z, "x")
+	if len(errs) > 0 || len(games) != 2 {
+		t.Fatalf("compressed: %d games, %v", len(games), errs)
+	}
+	if got := linesOf(games[0]); got != tree1Lines {
+		t.Errorf("compressed:\n%s\nwant:\n%s", got, tree1Lines)
+	}
+	g = games[0]
+	if g.Result != "0-1" || g.Encoding != "gb18030" || !g.Valid() {
+		t.Errorf("compressed: result %s encoding %s diagnostics %v", g.Result, g.Encoding, g.Diagnostics)
+	}
+	if v, _ := g.Tag("Author"); v != "author" {
+		t.Errorf("Author tag %q", v)
+	}
+}
+
+// TestFileErrors: inputs that yield no game but one positioned file-level error.
+func TestFileErrors(t *testing.T) {
+	rec := cbrGame{moves: line("h2e2")}.cbr()
+	v3 := append([]byte(nil), rec...)
+	v3[19] = 3
+	lib := cbl("lib", 128, rec)
+	badCap := append([]byte(nil), lib...)
+	binary.LittleEndian.PutUint32(badCap[libCapacity:], 1<<30)
+	z := compress(zLibrary("z", 1, zGame{moves: line("h2e2")}), 1)
+	badZ := append([]byte(nil), z...)
+	badZ[zHeader] = 0x00 // not a zlib header
+	huge := append([]byte(nil), z...)
+	binary.LittleEndian.PutUint32(huge[16:], MaxDecompressed+1)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		kind game.Kind
+		off  int64
+		err  error
+	}{
+		{"empty", nil, game.KindSyntax, 0, ErrNotCBR},
+		{"text", []byte("[Event \"x\"]"), game.KindSyntax, 0, ErrNotCBR},
+		{"cbr-cut-header", rec[:1000], game.KindTruncated, 1000, ErrTruncated},
+		{"cbr-magic-only", rec[:16], game.KindTruncated, 16, ErrTruncated},
+		{"cbr-version-3", v3, game.KindSyntax, 19, ErrVersion},
+		{"cbl-cut-header", lib[:5000], game.KindTruncated, 5000, ErrTruncated},
+		{"cbl-capacity", badCap, game.KindSyntax, libCapacity, ErrCorrupt},
+		{"z-cut-header", z[:15], game.KindTruncated, 15, ErrTruncated},
+		{"z-not-zlib", badZ, game.KindSyntax, zHeader, ErrCorrupt},
+		{"z-too-large", huge, game.KindSyntax, 16, ErrTooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			games, errs := decodeAll(tc.data, "f.cbr")
+			if len(games) != 0 || len(errs) != 1 {
+				t.Fatalf("got %d games and errors %v", len(games), errs)
+			}
+			var d *game.Diagnostic
+			if !errors.As(errs[0], &d) || d.Kind != tc.kind || d.Loc.Offset != tc.off || !errors.Is(d, tc.err) || d.Path != "f.cbr" {
+				t.Errorf("got %v (%#v), want %s@%d wrapping %v", errs[0], d, tc.kind, tc.off, tc.err)
+			}
+		})
+	}
+}
+
+// TestRecordProblems: damaged move trees give a game with positioned diagnostics.
+func TestRecordProblems(t *testing.T) {
+	rec := cbrGame{moves: tree1()}.cbr()
+	const first = 2214 + 4 // first move record
+	cut := rec[:len(rec)-2]
+
+	badLen := cbrGame{moves: []*snode{{move: "h2e2", comment: "x", children: line("h9g7")}}}.cbr()
+	binary.LittleEndian.PutUint32(badLen[first+4:], 1<<31)
+
+	offBoard := cbrGame{moves: []*snode{{move: "h2e2"}, {move: "b2e2"}}}.cbr()
+	offBoard[first+2] = 95 // h2e2 becomes 95-e2: reported, b2e2 becomes the main line
+
+	illegal := cbrGame{moves: line("h2e2", "h9g7", "e2e9")}.cbr()
+	trailing := append(cbrGame{moves: line("h2e2")}.cbr(), 1, 2, 3)
+	badResult := cbrGame{result: 9, moves: line("h2e2")}.cbr()
+	blackFirst := cbrGame{moves: line("h7e7")}.cbr()
+	badPiece := cbrGame{moves: line("h2e2")}.cbr()
+	badPiece[2120+40] = 0x3F
+
+	for _, tc := range []struct {
+		name  string
+		data  []byte
+		lines string
+		diags []string
+	}{
+		{"cut", cut, strings.Replace(tree1Lines, " G6-G5", "", 1), []string{"truncated@" + itoa(int64(len(cut)-2))}},
+		{"comment-length", badLen, "", []string{"truncated@" + itoa(first+4)}},
+		{"off-board", offBoard, "line 1 @1: B2-E2\n", []string{"syntax@" + itoa(first)}},
+		{"illegal", illegal, "line 1 @1: H2-E2 H9-G7\n", []string{"illegal@" + itoa(first+8)}},
+		{"trailing", trailing, "line 1 @1: H2-E2\n", []string{"warning:syntax@" + itoa(first+4)}},
+		{"result", badResult, "line 1 @1: H2-E2\n", []string{"warning:syntax@2076"}},
+		{"black-first", blackFirst, "line 1 @1: H7-E7\n", []string{"warning:side@" + itoa(first)}},
+		{"bad-piece", badPiece, "line 1 @1: H2-E2\n", []string{"warning:setup@2160"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := one(t, tc.data)
+			if got := linesOf(g); got != tc.lines {
+				t.Errorf("lines:\n%s\nwant:\n%s", got, tc.lines)
+			}
+			if got := strings.Join(diagKeys(g), " "); got != strings.Join(tc.diags, " ") {
+				t.Errorf("diagnostics %q, want %q\n%v", got, tc.diags, g.Diagnostics)
+			}
+		})
+	}
+}
+
+// TestLibraryProblems: a damaged record is reported and the next one is still read.
+func TestLibraryProblems(t *testing.T) {
+	r1, r2, r3 := cbrGame{moves: line("h2e2")}.cbr(), cbrGame{moves: line("b2e2")}.cbr(), cbrGame{moves: line("c3c4")}.cbr()
+	lib := cbl("lib", 128, r1, r2, r3)
+	start := libIndex + 128*libEntrySize
+
+	noMagic := append([]byte(nil), lib...)
+	noMagic[start+libBlock] = 'X'
+	games, errs := decodeAll(noMagic, "x")
+	if len(games) != 3 || len(errs) != 0 {
+		t.Fatalf("no magic: %d games, %v", len(games), errs)
+	}
+	if games[1].Valid() || games[1].Diagnostics[0].Loc.Offset != int64(start+libBlock) || !games[0].Valid() || !games[2].Valid() {
+		t.Errorf("no magic: game 2 %v; games 1, 3 valid %v %v", games[1].Diagnostics, games[0].Valid(), games[2].Valid())
+	}
+
+	cut := lib[:start+2*libBlock+100]
+	games, _ = decodeAll(cut, "x")
+	if len(games) != 3 || games[2].Valid() || games[2].Diagnostics[0].Kind != game.KindTruncated || !games[1].Valid() {
+		t.Errorf("cut: %d games; last %v", len(games), games[len(games)-1].Diagnostics)
+	}
+
+	short := cbl("lib", 128, r1, r2)
+	short = append(short, cbl("", 128, r3)[start:]...) // a third record the index does not list
+	games, _ = decodeAll(short, "x")
+	if len(games) != 3 || !games[2].Valid() || len(games[2].Warnings()) != 1 {
+		t.Errorf("unlisted: %d games; last %v", len(games), games[len(games)-1].Diagnostics)
+	}
+
+	sizeOff := append([]byte(nil), lib...)
+	binary.LittleEndian.PutUint32(sizeOff[libIndex+12:], uint32(len(r1)+4))
+	games, _ = decodeAll(sizeOff, "x")
+	if w := games[0].Warnings(); len(w) != 1 || w[0].Loc.Offset != int64(start+len(r1)) {
+		t.Errorf("size: %v", games[0].Diagnostics)
+	}
+}
+
+// TestCompressedProblems: damaged compressed libraries.
+func TestCompressedProblems(t *testing.T) {
+	g1, g2 := zGame{moves: line("h2e2", "h9g7")}, zGame{moves: line("b2e2")}
+	full := compress(zLibrary("z", 2, g1, g2), 1)
+
+	games, errs := decodeAll(full[:len(full)-10], "x") // the stream ends early
+	if len(errs) != 1 || !errors.Is(errs[0], ErrTruncated) {
+		t.Errorf("cut stream: %d games, %v", len(games), errs)
+	}
+
+	games, errs = decodeAll(compress(zLibrary("z", 3, g1, g2), 1), "x")
+	if len(games) != 2 || len(errs) != 1 || !errors.Is(errs[0], ErrTruncated) {
+		t.Errorf("count 3: %d games, %v", len(games), errs)
+	}
+
+	games, errs = decodeAll(compress(zLibrary("z", 1, g1, g2), 1), "x")
+	if len(games) != 2 || len(errs) != 0 || len(games[1].Warnings()) != 1 {
+		t.Errorf("count 1: %d games, %v", len(games), errs)
+	}
+
+	lib := zLibrary("z", 2, g1, g2)
+	hdr := len(zLibrary("z", 0))
+	recLen := len(g1.record())
+	movesOff := recLen - 2*zMoveBytes - 2*2 - 4 // u32 count before the two moves and comments
+	bad := append([]byte(nil), lib...)
+	binary.LittleEndian.PutUint16(bad[hdr+movesOff+4+zMoveBytes:], 5) // ply 2 → 5
+	games, errs = decodeAll(compress(bad, 1), "x")
+	if len(games) != 2 || len(errs) != 0 || games[0].Valid() || games[0].Plies() != 1 || !games[1].Valid() {
+		t.Errorf("ply gap: %d games %v; game 1 %v", len(games), errs, games[0].Diagnostics)
+	}
+
+	bad = append([]byte(nil), lib...)
+	binary.LittleEndian.PutUint32(bad[hdr+movesOff:], 1<<30)
+	games, _ = decodeAll(compress(bad, 1), "x")
+	if len(games) != 2 || games[0].Valid() || games[0].Diagnostics[0].Loc.Offset != int64(hdr+movesOff) {
+		t.Errorf("move count: %v", games[0].Diagnostics)
+	}
+
+	bad = append([]byte(nil), lib...)
+	binary.LittleEndian.PutUint32(bad[hdr:], uint32(len(lib))) // record length past the end
+	games, errs = decodeAll(compress(bad, 1), "x")
+	if len(games) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrTruncated) {
+		t.Errorf("record length: %d games, %v", len(games), errs)
+	}
+
+	var big5 []error
+	for g, err := range Decode(bytes.NewReader(full), Config{Encoding: textenc.Big5}) {
+		if err != nil {
+			big5 = append(big5, err)
+		} else if g.Encoding != "big5" {
+			t.Errorf("encoding %s", g.Encoding)
+		}
+	}
+	if len(big5) > 0 {
+		t.Error(big5)
+	}
+}
+
+func TestSniff(t *testing.T) {
+	for _, tc := range []struct {
+		data []byte
+		want bool
+	}{
+		{cbrGame{}.cbr(), true},
+		{cbl("x", 128), true},
+		{compress(zLibrary("z", 0), 3)[:32], true},
+		{[]byte("CCBridge"), false},
+		{[]byte("XQ\x0a"), false},
+		{nil, false},
+	} {
+		if got := Sniff(tc.data[:min(len(tc.data), 4096)]); got != tc.want {
+			t.Errorf("Sniff(%q…) = %v", tc.data[:min(len(tc.data), 20)], got)
+		}
+	}
+}

@@ -1,26 +1,149 @@
 package cbr
 
 import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
 
-// TestCorpusQuick prints every diagnostic, for exploring.
-func TestCorpusExplore(t *testing.T) {
-	for _, f := range corpusFiles(t) {
-		games, errs := decodeAll(f.data, f.rel)
-		plies, invalid, nodes := 0, 0, 0
-		for _, g := range games {
-			plies += g.Plies()
-			nodes += countNodes(&g.Root)
-			if !g.Valid() {
-				invalid++
-			}
-			for _, d := range g.Diagnostics {
-				t.Logf("%v", d)
+// expectedGames counts the games of a corpus file independently of the reader: 1 for a CBR
+// record, the used index entries of a CBL library, the header count of a compressed library.
+func expectedGames(tb testing.TB, data []byte) int {
+	tb.Helper()
+	switch {
+	case bytes.HasPrefix(data, []byte("CCBridge Record\x00")):
+		return 1
+	case bytes.HasPrefix(data, []byte("CCBridgeLibrary\x00")):
+		n := 0
+		capacity := int(binary.LittleEndian.Uint32(data[60:]))
+		for i := 0; i < capacity; i++ {
+			if binary.LittleEndian.Uint32(data[66624+276*i:]) != 0 {
+				n++
 			}
 		}
-		t.Logf("%s: %d games, %d plies, %d nodes, %d invalid, file errors %v", f.rel, len(games), plies, nodes, invalid, errs)
-		_ = strings.ToLower
+		return n
 	}
+	zr, err := zlib.NewReader(bytes.NewReader(data[20:]))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lib, err := io.ReadAll(zr)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pos := 0
+	for i := 0; i < 5; i++ { // name, two strings, author, e-mail
+		pos += 4 + int(binary.LittleEndian.Uint32(lib[pos:]))
+	}
+	return int(binary.LittleEndian.Uint32(lib[pos+38:]))
+}
+
+// corpusInvalid lists the games of the corpus that are not valid, with why; every other game
+// must read without any diagnostic. Both are title pages of a library: an empty board, a
+// comment and no move (the first is followed by left-over move records that the root's
+// end-of-line flag excludes).
+var corpusInvalid = map[string]string{
+	"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL#1":  "setup@104072",
+	"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL#22": "setup@190088",
+}
+
+// TestCorpus reads every CBR and CBL file of the corpus: no file error, as many games as the
+// file says (index entries, header count), each game valid or with its expected positioned
+// error, and a summary in the log.
+func TestCorpus(t *testing.T) {
+	files := corpusFiles(t)
+	if len(files) < 10 {
+		t.Errorf("%d CBR/CBL files in the corpus, want at least 10", len(files))
+	}
+	var total, plies, nodes, invalid int
+	for _, f := range files {
+		games, errs := decodeAll(f.data, f.rel)
+		for _, err := range errs {
+			t.Errorf("%s: file error %v", f.rel, err)
+		}
+		if want := expectedGames(t, f.data); len(games) != want {
+			t.Errorf("%s: %d games, the file lists %d", f.rel, len(games), want)
+		}
+		p, n, bad := 0, 0, 0
+		for i, g := range games {
+			if g.Index != i+1 || g.Source != f.rel {
+				t.Errorf("%s: game %d has index %d source %q", f.rel, i+1, g.Index, g.Source)
+			}
+			p += g.Plies()
+			n += countNodes(&g.Root)
+			key := fmt.Sprintf("%s#%d", f.rel, g.Index)
+			var got []string
+			for _, d := range g.Diagnostics {
+				if d.Loc.Offset < 0 || d.Path != f.rel || d.Game != g.Index {
+					t.Errorf("%s: diagnostic not positioned: %v", key, d)
+				}
+				got = append(got, fmt.Sprintf("%s@%d", d.Kind, d.Loc.Offset))
+			}
+			if !g.Valid() {
+				bad++
+			}
+			if want := corpusInvalid[key]; strings.Join(got, " ") != want {
+				t.Errorf("%s: diagnostics %q, want %q: %v", key, got, want, g.Diagnostics)
+			}
+		}
+		t.Logf("%s: %d games, %d plies in main lines, %d moves in all, %d invalid", f.rel, len(games), p, n, bad)
+		total, plies, nodes, invalid = total+len(games), plies+p, nodes+n, invalid+bad
+	}
+	t.Logf("corpus: %d files, %d games, %d plies in main lines, %d moves in all, %d invalid", len(files), total, plies, nodes, invalid)
+}
+
+// BenchmarkDecodeCorpus reads every CBR/CBL file of the corpus per iteration and reports the
+// cost per game (compare with the XQF reader's games/s).
+func BenchmarkDecodeCorpus(b *testing.B) {
+	files := corpusFiles(b)
+	games, plies := 0, 0
+	var size int64
+	for _, f := range files {
+		gs, _ := decodeAll(f.data, f.rel)
+		games += len(gs)
+		for _, g := range gs {
+			plies += countNodes(&g.Root)
+		}
+		size += int64(len(f.data))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, f := range files {
+			for _, err := range Decode(bytes.NewReader(f.data), Config{Path: f.rel}) {
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(b.N*games)/sec, "games/s")
+	b.ReportMetric(float64(b.N*plies)/sec, "plies/s")
+	b.ReportMetric(sec*1e9/float64(b.N*games), "ns/game")
+}
+
+// BenchmarkDecodeGame decodes one synthetic 60-ply CBR record per iteration.
+func BenchmarkDecodeGame(b *testing.B) {
+	data := cbrGame{title: "bench", moves: benchLine()}.cbr()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, err := range Decode(bytes.NewReader(data), Config{}) {
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// benchLine is a legal 20-ply opening line.
+func benchLine() []*snode {
+	return line("h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "c6c5", "b0c2", "b7a7",
+		"a0b0", "a9b9", "h0h6", "h7i7", "h6g6", "i7i8", "g3g4", "c9e7", "g2f4", "d9e8")
 }

@@ -313,3 +313,14 @@ func TestSniff(t *testing.T) {
 		}
 	}
 }
+
+// TestVersion1 reads a version-1 record as vschess does (no real one was seen).
+func TestVersion1(t *testing.T) {
+	g := one(t, cbrV1("v1", "h2e2", "h9g7"))
+	if got := linesOf(g); got != "line 1 @1: H2-E2 H9-G7\n" || !g.Valid() {
+		t.Errorf("lines %q diagnostics %v", got, g.Diagnostics)
+	}
+	if v, _ := g.Tag("Title"); v != "v1" {
+		t.Errorf("title %q", v)
+	}
+}

@@ -233,3 +233,25 @@ func compress(lib []byte, kind uint32) []byte {
 	w.Close()
 	return append(out, z.Bytes()...)
 }
+
+// cbrV1 encodes a version-1 record (the layout vschess reads) with the standard setup and
+// one line of moves, squares as file·16+row nibbles.
+func cbrV1(title string, moves ...string) []byte {
+	h := make([]byte, 1958)
+	copy(h, magicRecord)
+	h[19] = 1
+	copy(h[52:52+126], utf16le(title))
+	h[1856], h[1860] = 1, 1
+	b := startBoard()
+	copy(h[1864:], b[:])
+	h = append(h, 0, 0, 0, 0) // the root
+	for i, m := range moves {
+		f, t := sq(m[:2]), sq(m[2:])
+		flags := byte(0)
+		if i == len(moves)-1 {
+			flags = flagEnd
+		}
+		h = append(h, flags, 0, (f%9)<<4|f/9, (t%9)<<4|t/9)
+	}
+	return h
+}

@@ -40,9 +40,11 @@
 //     name at 64 (UTF-16, 512 bytes), source 576/256, creator 832/64, e-mail 896/64, creation
 //     time 960/64, change time 1024/64, remark 1088/65536.
 //   - The index: from 66624, capacity entries of 276 bytes: u32 flags (7; 5 once, on a
-//     duplicate of the previous game), u32 slot, u32 blocks (the record's size in 4096-byte
-//     blocks), u32 the record's length in bytes, u32 0, the game's GUID (UTF-16, 80 bytes) and
-//     its title (UTF-16, 176 bytes). Unused entries are zero.
+//     duplicate of the previous game; 0 for an unused entry, which is all zero), u32 the
+//     entry's position (repeated on that duplicate), u32 blocks (the record's size in
+//     4096-byte blocks: 1, 2 or 4 seen), u32 the record's length in bytes, u32 0, the game's
+//     GUID (UTF-16, 80 bytes) and its title (UTF-16, 176 bytes). The used entries are the
+//     games: the name of one library says 35 games, its index and records hold 38.
 //   - The records start right after the index (66624 + 276·capacity, so 101952 for 128 and
 //     137280 for 256) and follow each other in index order, each taking its entry's blocks.
 //     Each record's move tree ends exactly at its entry's length; the rest of its blocks may
@@ -55,8 +57,8 @@
 // No public description exists; established on the two real examples of the test corpus
 // (kinds 1 and 3, 14 and 49 games):
 //
-//   - "CCBridge", u32 21, u32 kind (1 or 3), u32 decompressed size, then a zlib stream to the
-//     end of the file.
+//   - "CCBridge", u32 21, u32 kind (1 or 3; nothing after inflating depends on it), u32
+//     decompressed size (exact in both files), then a zlib stream to the end of the file.
 //   - The decompressed library: strings are a u32 byte length then GBK bytes. Name, two
 //     strings (empty in both files), author, e-mail, two 19-byte date-time texts ("02-11-9
 //     21:27:29", padded with spaces), u32 game count, remark; then one record per game.

@@ -324,3 +324,22 @@ func TestVersion1(t *testing.T) {
 		t.Errorf("title %q", v)
 	}
 }
+
+func TestUTF16Text(t *testing.T) {
+	for _, tc := range []struct {
+		in   []byte
+		want string
+		bad  int
+	}{
+		{utf16le("abc"), "abc", 0},
+		{append(utf16le("车9进1"), 0, 0, 'x', 0), "车9进1", 0},
+		{utf16le("𠀀"), "𠀀", 0},                     // a surrogate pair
+		{[]byte{0x00, 0xD8, 'a', 0}, "\uFFFDa", 1}, // a lone high surrogate
+		{[]byte{0x00, 0xDC}, "\uFFFD", 1},          // a lone low surrogate
+		{[]byte{'a', 0, 'b'}, "a", 0},              // an odd last byte
+	} {
+		if got, bad := utf16Text(tc.in); got != tc.want || bad != tc.bad {
+			t.Errorf("utf16Text(% x) = %q, %d; want %q, %d", tc.in, got, bad, tc.want, tc.bad)
+		}
+	}
+}

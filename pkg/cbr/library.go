@@ -47,7 +47,7 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 	for i := 0; i < int(capacity); i++ {
 		off := libIndex + i*libEntrySize
 		e := data[off : off+libEntrySize]
-		if le32(e) == 0 && bytes.IndexFunc(e, func(c rune) bool { return c != 0 }) < 0 {
+		if le32(e) == 0 { // flags 0: an unused entry
 			continue
 		}
 		title, _ := utf16Text(e[100:])

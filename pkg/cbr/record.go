@@ -65,6 +65,7 @@ type recordReader struct {
 	base int64  // offset of data in the file
 
 	pending []int32
+	scratch []byte // text decoding buffer
 }
 
 // read decodes the record in data (which starts with the magic) as game index. limit, when
@@ -115,7 +116,8 @@ func (r *recordReader) warn(kind game.Kind, off int, msg string) {
 
 // text decodes a UTF-16 string, reporting unpaired surrogates.
 func (r *recordReader) text(off, n int, what string) string {
-	s, bad := utf16Text(r.data[off : off+n])
+	s, bad, buf := appendUTF16(r.scratch, r.data[off:off+n])
+	r.scratch = buf
 	if bad > 0 {
 		r.warn(game.KindEncoding, off, fmt.Sprintf("%s: %d unpaired UTF-16 surrogate(s), replaced by U+FFFD", what, bad))
 	}

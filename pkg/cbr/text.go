@@ -11,32 +11,27 @@ import (
 // utf16Text decodes UTF-16LE text up to its first NUL (or the end of b; an odd last byte is
 // dropped). It returns the text and the number of unpaired surrogates, which become U+FFFD.
 func utf16Text(b []byte) (string, int) {
+	var scratch [256]byte
+	s, bad, _ := appendUTF16(scratch[:0], b)
+	return s, bad
+}
+
+// appendUTF16 is utf16Text decoding through buf, which it returns for reuse.
+func appendUTF16(buf, b []byte) (string, int, []byte) {
 	n := len(b) &^ 1
-	ascii := true
-	end := n
-	for i := 0; i < n; i += 2 {
-		if b[i] == 0 && b[i+1] == 0 {
-			end = i
-			break
-		}
-		if b[i+1] != 0 || b[i] >= 0x80 {
-			ascii = false
-		}
-	}
-	if ascii {
-		out := make([]byte, end/2)
-		for i := range out {
-			out[i] = b[2*i]
-		}
-		return string(out), 0
-	}
-	out := make([]byte, 0, end/2*3)
+	out := buf[:0]
 	bad := 0
-	for i := 0; i < end; i += 2 {
+	for i := 0; i < n; i += 2 {
 		r := rune(le16(b[i:]))
-		if utf16.IsSurrogate(r) {
+		switch {
+		case r == 0:
+			return string(out), bad, out
+		case r < utf8.RuneSelf:
+			out = append(out, byte(r))
+			continue
+		case utf16.IsSurrogate(r):
 			r2 := utf8.RuneError
-			if r < 0xDC00 && i+3 < end {
+			if r < 0xDC00 && i+3 < n {
 				r2 = utf16.DecodeRune(r, rune(le16(b[i+2:])))
 			}
 			if r2 == utf8.RuneError {
@@ -48,7 +43,7 @@ func utf16Text(b []byte) (string, int) {
 		}
 		out = utf8.AppendRune(out, r)
 	}
-	return string(out), bad
+	return string(out), bad, out
 }
 
 // textCodec decodes the byte strings of a compressed library.

@@ -77,6 +77,8 @@
 //     starts an alternative to the move at that ply of the line read last. Every variation of
 //     both files replays legally under this reading.
 //   - No side-to-move field was found: the side is the colour of the first move's piece.
+//   - Eight games of the kind-3 library are also in CCBridgeLibrary libraries of other
+//     authors in the corpus: their main lines are the same move for move.
 //
 // Unknown strings that are not empty are kept as tags named CBLText2 … CBLText12 (their place
 // in the record), so that nothing is lost.

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/game"
 )
 
 // expectedGames counts the games of a corpus file independently of the reader: 1 for a CBR
@@ -146,4 +148,38 @@ func BenchmarkDecodeGame(b *testing.B) {
 func benchLine() []*snode {
 	return line("h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "c6c5", "b0c2", "b7a7",
 		"a0b0", "a9b9", "h0h6", "h7i7", "h6g6", "i7i8", "g3g4", "c9e7", "g2f4", "d9e8")
+}
+
+// TestCompressedAgrees checks the compressed reading against independent records: eight games
+// of the compressed kind-3 library are also in CCBridgeLibrary libraries of other authors, and
+// their main lines must be the same move for move.
+func TestCompressedAgrees(t *testing.T) {
+	const (
+		z   = "hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/对局/全国象棋个人锦标赛对局精选.CBL"
+		y56 = "walker8088__cchess/tests/data/1956年全国象棋锦标赛93局.CBL"
+		y66 = "walker8088__cchess/tests/data/1966年全国个人赛对局选.CBL"
+		he  = "walker8088__cchess/game_book/古谱/专辑何顺安.CBL"
+	)
+	pairs := []struct {
+		zGame int
+		rel   string
+		game  int
+	}{{1, y56, 69}, {2, y56, 77}, {3, y56, 73}, {4, y56, 88}, {6, he, 2}, {10, he, 5}, {16, y66, 104}, {17, y66, 51}}
+	libs := map[string][]*game.Game{}
+	for _, rel := range []string{z, y56, y66, he} {
+		libs[rel], _ = decodeAll(readCorpus(t, rel), rel)
+	}
+	mainLine := func(g *game.Game) string {
+		var s []string
+		for _, n := range g.MainLine() {
+			s = append(s, game.ICCSText(n.Move))
+		}
+		return strings.Join(s, " ")
+	}
+	for _, p := range pairs {
+		a, b := libs[z][p.zGame-1], libs[p.rel][p.game-1]
+		if ma, mb := mainLine(a), mainLine(b); ma != mb || a.Plies() < 40 {
+			t.Errorf("compressed game %d and %s game %d differ:\n%s\n%s", p.zGame, p.rel, p.game, ma, mb)
+		}
+	}
 }

@@ -31,14 +31,14 @@ var layouts = [3]layout{
 		{52, 128, "Title"}, {564, 64, "Event"}, {820, 64, "Site"}, {756, 64, "Date"}, {628, 64, "Round"},
 		{692, 32, "Group"}, {724, 32, "Table"}, {948, 64, "Red"}, {1012, 64, "RedTeam"},
 		{1172, 64, "Black"}, {1236, 64, "BlackTeam"}, {0, 0, "Result"}, {884, 64, "TimeControl"},
-		{1076, 64, "RedTime"}, {1140, 32, "RedRating"}, {1300, 64, "BlackTime"}, {1364, 32, "BlackRating"},
+		{1076, 64, "RedTime"}, {1140, 32, "RedElo"}, {1300, 64, "BlackTime"}, {1364, 32, "BlackElo"},
 		{1396, 64, "Annotator"}, {1524, 64, "Author"},
 	}, result: 1820, side: 1856, moveNo: 1860, board: 1864, moves: 1958, nibble: true},
 	2: {fields: []field{
 		{180, 128, "Title"}, {692, 64, "Event"}, {948, 64, "Site"}, {884, 64, "Date"}, {756, 64, "Round"},
 		{820, 32, "Group"}, {852, 32, "Table"}, {1076, 64, "Red"}, {1140, 64, "RedTeam"},
 		{1300, 64, "Black"}, {1364, 64, "BlackTeam"}, {0, 0, "Result"}, {1012, 64, "TimeControl"},
-		{1204, 64, "RedTime"}, {1268, 32, "RedRating"}, {1428, 64, "BlackTime"}, {1492, 32, "BlackRating"},
+		{1204, 64, "RedTime"}, {1268, 32, "RedElo"}, {1428, 64, "BlackTime"}, {1492, 32, "BlackElo"},
 		{1524, 64, "Judge"}, {1588, 64, "Recorder"}, {1652, 64, "Annotator"}, {1780, 64, "Author"},
 	}, result: 2076, side: 2112, moveNo: 2116, board: 2120, moves: 2214},
 }

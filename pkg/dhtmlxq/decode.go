@@ -1,0 +1,103 @@
+package dhtmlxq
+
+import (
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// Decode reads a text (at most MaxFileSize bytes, in any encoding textenc reads) and yields
+// one replayed game per [DhtmlXQ] block, in the order of the text, with Index 1, 2, …. Every
+// problem of a game is a positioned diagnostic on it (line:col of the decoded text). A text
+// that yields no game (no block, unreadable, too large) yields once a nil game and a
+// *game.Diagnostic that unwraps to ErrNoGame, ErrTooLarge or the read error.
+func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		text, enc, warn, err := readText(r, cfg)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		d := &decoder{path: cfg.Path, enc: enc, text: text, html: looksHTML(text)}
+		d.b.Path = cfg.Path
+		sc := scanner{s: text, cur: newCursor(text)}
+		var blk block
+		n := 0
+		for sc.next(&blk) {
+			n++
+			if n > MaxBlocks {
+				yield(nil, fileError(cfg.Path, game.KindSyntax, blk.loc,
+					fmt.Sprintf("more than %d blocks; the rest is ignored", MaxBlocks), ErrTooLarge))
+				return
+			}
+			g := d.decodeBlock(n, &blk, warn)
+			warn = nil
+			if !yield(g, nil) {
+				return
+			}
+		}
+		if n == 0 {
+			yield(nil, fileError(cfg.Path, game.KindSyntax, game.Loc{Line: 1, Col: 1},
+				"no [DhtmlXQ] block", ErrNoGame))
+		}
+	}
+}
+
+// readText reads and decodes the input. warn is the diagnostic of bytes that did not decode,
+// to put on the first game.
+func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic, err error) {
+	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
+	dec, err := textenc.Open(cr, cfg.Encoding)
+	if err == nil {
+		var sb strings.Builder
+		_, err = io.Copy(&sb, dec)
+		text = sb.String()
+	}
+	if err != nil {
+		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("dhtmlxq: %w", err))
+	}
+	if cr.n > MaxFileSize {
+		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
+			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
+	}
+	det := dec.Detection()
+	if n := dec.InvalidCount(); n > 0 {
+		msg := fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)
+		warn = &game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: cfg.Path,
+			Loc: game.Loc{Offset: dec.FirstInvalid()}, Message: msg}
+	}
+	return text, det.Encoding.String(), warn, nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// looksHTML reports whether the text is a web page (its blocks' values may then hold HTML
+// character references): it has an <html>, <body>, <div> or <!DOCTYPE tag before its first
+// block.
+func looksHTML(s string) bool {
+	i := indexFoldString(s, marker)
+	if i < 0 {
+		return false
+	}
+	head := s[:i]
+	for _, t := range []string{"<html", "<body", "<div", "<!doctype"} {
+		if indexFoldString(head, t) >= 0 {
+			return true
+		}
+	}
+	return false
+}

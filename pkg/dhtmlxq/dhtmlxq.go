@@ -1,0 +1,135 @@
+package dhtmlxq
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// FormatName is the name of the format in game.Game.Format and in qipu's output.
+const FormatName = "dhtmlxq"
+
+// Limits that keep a corrupt or hostile file from costing unbounded time or memory.
+const (
+	// MaxFileSize is the largest input Decode reads (64 MiB). The largest real file known, an
+	// opening book of 1,446 variations, is about 550 KB.
+	MaxFileSize = 64 << 20
+	// MaxBlocks is the most games Decode yields from one file; further blocks are reported.
+	MaxBlocks = 1 << 16
+	// MaxBranches is the most variations (move_P_S_B fields) read per game; the largest real
+	// game has 1,446.
+	MaxBranches = 1 << 16
+	// MaxCommentBytes is the longest comment kept; a longer one is cut, with a warning.
+	MaxCommentBytes = 1 << 20
+)
+
+// Errors the diagnostics of Decode wrap; test with errors.Is.
+var (
+	// ErrNoGame: the input holds no [DhtmlXQ] block.
+	ErrNoGame = errors.New("dhtmlxq: no [DhtmlXQ] block")
+	// ErrSyntax: a field, a move list or a start position that does not read.
+	ErrSyntax = errors.New("dhtmlxq: syntax error")
+	// ErrTooLarge: the input is larger than MaxFileSize, or holds more than MaxBlocks blocks.
+	ErrTooLarge = errors.New("dhtmlxq: input too large")
+	// ErrUnencodable: Encode cannot write the game (nil, or a move off the board).
+	ErrUnencodable = errors.New("cannot be written as DhtmlXQ")
+)
+
+// Config is what Decode needs besides the text.
+type Config struct {
+	// Path names the source in diagnostics and in Game.Source.
+	Path string
+	// Encoding of the input; textenc.Auto detects it (byte order mark, UTF-16, UTF-8, else
+	// GBK against Big5).
+	Encoding textenc.Encoding
+}
+
+// marker is the start of every block and field name, compared without regard to case.
+const marker = "[dhtmlxq"
+
+// Sniff reports whether prefix (the first bytes of a file, up to 4 KiB are enough) holds the
+// "[DhtmlXQ" marker in any case: a block, a [DhtmlXQHTML] or [DhtmlXQiFrame] wrapper, or a
+// field. The marker is looked for in ASCII-compatible text and in UTF-16 of either byte order.
+// A page whose marker comes later than the prefix is not recognized here: the caller falls
+// back on the file extension, and Decode searches the whole text.
+func Sniff(prefix []byte) bool {
+	if indexFold(prefix, marker) >= 0 {
+		return true
+	}
+	// UTF-16: drop the NUL bytes of ASCII characters and look again.
+	var buf [4096]byte
+	for start := 0; start < 2; start++ {
+		n := 0
+		for i := start; i+1 < len(prefix) && n < len(buf); i += 2 {
+			lo, hi := prefix[i], prefix[i+1]
+			if start == 1 {
+				lo, hi = hi, lo
+			}
+			if hi != 0 || lo == 0 {
+				lo = 0xFF // not ASCII: keeps the marker from matching across it
+			}
+			buf[n] = lo
+			n++
+		}
+		if indexFold(buf[:n], marker) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// indexFold returns the index of the first occurrence of lower (an ASCII lower-case string)
+// in b, compared without regard to ASCII case, or -1.
+func indexFold(b []byte, lower string) int {
+	for i := 0; ; {
+		j := bytes.IndexByte(b[i:], lower[0])
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if hasFoldAt(b, i, lower) {
+			return i
+		}
+		i++
+	}
+}
+
+// indexFoldString is indexFold for a string.
+func indexFoldString(s string, lower string) int {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], lower[0])
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if hasFoldAt(s, i, lower) {
+			return i
+		}
+		i++
+	}
+}
+
+// hasFoldAt reports whether lower (ASCII lower case) occurs at b[i:] in any ASCII case.
+func hasFoldAt[T string | []byte](b T, i int, lower string) bool {
+	if i < 0 || len(b)-i < len(lower) {
+		return false
+	}
+	for k := 0; k < len(lower); k++ {
+		c := b[i+k]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// fileError returns the diagnostic of a file that yields no game.
+func fileError(path string, kind game.Kind, loc game.Loc, msg string, err error) *game.Diagnostic {
+	return &game.Diagnostic{Kind: kind, Path: path, Loc: loc, Message: msg, Err: err}
+}

@@ -1,0 +1,261 @@
+package dhtmlxq
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// buildTree hangs every branch from its node and checks each move on the board. A move that
+// does not replay is reported; the rest of its branch, and the variations that hang from that
+// part, are left out, while alternatives to the failed move still replay (as XQF's reader
+// does).
+func (d *decoder) buildTree() {
+	for i := 1; i < len(d.branches); i++ {
+		b := &d.branches[i]
+		p, ok := d.byID[b.parent]
+		if !ok {
+			b.reported = true
+			d.fail(b.loc, 0, "", fmt.Sprintf("variation %d hangs from branch %d, which does not exist", b.id, b.parent))
+			continue
+		}
+		b.pidx = p
+		d.order = append(d.order, int32(i))
+	}
+	sort.SliceStable(d.order, func(i, j int) bool {
+		a, b := &d.branches[d.order[i]], &d.branches[d.order[j]]
+		if a.pidx != b.pidx {
+			return a.pidx < b.pidx
+		}
+		return a.start < b.start
+	})
+	for j, bi := range d.order {
+		p := &d.branches[d.branches[bi].pidx]
+		if j == 0 || d.branches[d.order[j-1]].pidx != d.branches[bi].pidx {
+			p.cs = int32(j)
+		}
+		p.ce = int32(j + 1)
+	}
+	d.work = append(d.work[:0], work{br: 0, attach: 0, pos: *d.b.Game().StartPosition()})
+	for len(d.work) > 0 {
+		w := d.work[len(d.work)-1]
+		d.work = d.work[:len(d.work)-1]
+		d.walk(&w)
+	}
+	d.skipDescendants()
+	for i := 1; i < len(d.branches); i++ {
+		if b := &d.branches[i]; !b.placed && !b.skipped && !b.reported {
+			d.fail(b.loc, 0, "", fmt.Sprintf("variation %d is not reachable from the main line (its parents form a cycle)", b.id))
+		}
+	}
+}
+
+// walk replays one branch from its node, queuing the variations that hang from it.
+func (d *decoder) walk(w *work) {
+	b := &d.branches[w.br]
+	b.placed = true
+	b.nodeLo = int32(len(d.nodes))
+	cur, pos := w.attach, &w.pos
+	ci := b.cs
+	moves := d.moves[b.lo:b.hi]
+	alive := true
+	for k := range moves {
+		ply := b.start + k
+		pm := &moves[k]
+		if cur == 0 && d.nodes[0].first < 0 && !pm.bad {
+			// The first move decides the side to move when the setup says otherwise (a fen
+			// field), as game.Builder does when it replays it.
+			if pc := pos.At(pm.m.From()); pc != board.NoPiece && pc.Color() != pos.Turn() {
+				s := pos.Setup()
+				s.Turn = s.Turn.Other()
+				p, _ := board.NewPosition(s, board.AllProblems)
+				*pos = *p
+			}
+		}
+		for ci < b.ce && d.branches[d.order[ci]].start < ply {
+			d.misplaced(d.order[ci], b)
+			ci++
+		}
+		cj := ci
+		for cj < b.ce && d.branches[d.order[cj]].start == ply {
+			cj++
+		}
+		for t := cj - 1; t >= ci; t-- { // alternatives to this move, first one on top
+			d.work = append(d.work, work{br: d.order[t], attach: cur, pos: *pos})
+		}
+		ci = cj
+		if pm.bad || !pos.IsLegal(pm.m) {
+			d.illegal(pm, pos, ply)
+			alive = false
+			break
+		}
+		if len(d.nodes) > game.MaxNodes {
+			d.fail(pm.loc, ply, "", fmt.Sprintf("more than %d moves; the rest is ignored", game.MaxNodes))
+			alive = false
+			break
+		}
+		n := int32(len(d.nodes))
+		d.nodes = append(d.nodes, node{move: pm.m, loc: pm.loc, comment: -1, first: -1, last: -1, next: -1})
+		d.link(cur, n)
+		cur = n
+		pos.Play(pm.m)
+	}
+	b.nnodes = int32(len(d.nodes)) - b.nodeLo
+	if !alive {
+		for ; ci < b.ce; ci++ {
+			d.branches[d.order[ci]].skipped = true
+		}
+		return
+	}
+	end := b.start + len(moves)
+	cj := ci
+	for cj < b.ce && d.branches[d.order[cj]].start == end {
+		cj++
+	}
+	for t := cj - 1; t >= ci; t-- { // continuations of the branch's last move
+		d.work = append(d.work, work{br: d.order[t], attach: cur, pos: *pos})
+	}
+	for ci = cj; ci < b.ce; ci++ {
+		d.misplaced(d.order[ci], b)
+	}
+}
+
+// misplaced reports a variation whose ply lies outside its parent branch.
+func (d *decoder) misplaced(i int32, parent *branch) {
+	b := &d.branches[i]
+	b.reported = true
+	d.fail(b.loc, b.start, "", fmt.Sprintf("variation %d replaces ply %d of branch %d, which holds plies %d to %d",
+		b.id, b.start, parent.id, parent.start, parent.start+int(parent.hi-parent.lo)-1))
+}
+
+// skipDescendants marks the variations of skipped variations as skipped too.
+func (d *decoder) skipDescendants() {
+	stack := d.alts[:0]
+	for i := 1; i < len(d.branches); i++ {
+		if d.branches[i].skipped {
+			stack = append(stack, int32(i))
+		}
+	}
+	for len(stack) > 0 {
+		b := &d.branches[stack[len(stack)-1]]
+		stack = stack[:len(stack)-1]
+		for c := b.cs; c < b.ce; c++ {
+			if ch := &d.branches[d.order[c]]; !ch.skipped && !ch.placed {
+				ch.skipped = true
+				stack = append(stack, d.order[c])
+			}
+		}
+	}
+	d.alts = stack
+}
+
+// link appends child to parent's children.
+func (d *decoder) link(parent, child int32) {
+	p := &d.nodes[parent]
+	if p.last < 0 {
+		p.first = child
+	} else {
+		d.nodes[p.last].next = child
+	}
+	p.last = child
+}
+
+// attachComments gives each comment to its node.
+func (d *decoder) attachComments() {
+	for i := range d.comments {
+		c := &d.comments[i]
+		c.next = -1
+		n := int32(-1)
+		if c.br == 0 && c.ply == 0 {
+			n = 0
+		} else if bi, ok := d.byID[c.br]; ok {
+			b := &d.branches[bi]
+			k := c.ply - b.start
+			switch {
+			case k >= 0 && k < int(b.nnodes):
+				n = b.nodeLo + int32(k)
+			case k >= 0 && k < int(b.hi-b.lo) || !d.setupOK || b.skipped || b.reported:
+				continue // the move was not replayed, and that is reported
+			}
+		}
+		if n < 0 {
+			d.warn(game.KindSyntax, c.f.keyLoc, fmt.Sprintf("comment for ply %d of branch %d, which has no such move; ignored", c.ply, c.br))
+			continue
+		}
+		nd := &d.nodes[n]
+		if nd.comment < 0 {
+			nd.comment = int32(i)
+			continue
+		}
+		j := nd.comment
+		for d.comments[j].next >= 0 {
+			j = d.comments[j].next
+		}
+		d.comments[j].next = int32(i)
+	}
+}
+
+// Steps of emit.
+const (
+	stepLine = iota // continue the current line with the children of a node
+	stepAlt         // open a variation with an alternative move
+	stepEnd         // close a variation
+)
+
+type step struct {
+	kind uint8
+	node int32
+}
+
+// emit replays the tree into the builder in PGN order, without recursion.
+func (d *decoder) emit() {
+	d.comment(0)
+	steps := append(d.steps[:0], step{stepLine, 0})
+	alts := d.alts[:0]
+	for len(steps) > 0 {
+		s := steps[len(steps)-1]
+		steps = steps[:len(steps)-1]
+		switch s.kind {
+		case stepEnd:
+			d.b.EndVariation()
+			continue
+		case stepAlt:
+			d.b.BeginVariation()
+			d.play(s.node)
+			steps = append(steps, step{stepEnd, 0}, step{stepLine, s.node})
+			continue
+		}
+		first := d.nodes[s.node].first
+		if first < 0 {
+			continue
+		}
+		d.play(first)
+		steps = append(steps, step{stepLine, first})
+		alts = alts[:0]
+		for c := d.nodes[first].next; c >= 0; c = d.nodes[c].next {
+			alts = append(alts, c)
+		}
+		for i := len(alts) - 1; i >= 0; i-- {
+			steps = append(steps, step{stepAlt, alts[i]})
+		}
+	}
+	d.steps, d.alts = steps, alts
+}
+
+// play passes one move and its comments to the builder.
+func (d *decoder) play(i int32) {
+	n := &d.nodes[i]
+	d.b.PlayMove(n.move, n.loc)
+	d.comment(i)
+}
+
+// comment passes the comments of a node to the builder.
+func (d *decoder) comment(i int32) {
+	for c := d.nodes[i].comment; c >= 0; c = d.comments[c].next {
+		if t := d.commentText(c); t != "" {
+			d.b.Comment(t)
+		}
+	}
+}

@@ -13,16 +13,16 @@ import (
 var knownBad = map[string]string{
 	// vschess's opening book: in variation 1194 an elephant move unblocks a horse's leg and
 	// leaves Red's general in check (vschess does not check legality).
-	"FastLight126__vschess/dhtmlxq.txt":                          ":1517:244: game 1, ply 65: illegal: move leaves the general in check",
+	"FastLight126__vschess/dhtmlxq.txt":                            ":1517:244: game 1, ply 65: illegal: move leaves the general in check",
 	"FastLight126__vschess/_older_versions/6530a65ac7/dhtmlxq.txt": ":1517:244: game 1, ply 65: illegal: move leaves the general in check",
 }
 
 // noBlock lists the real pages that hold no block: vschess pages that load a block from
 // another file at run time.
 var noBlock = map[string]bool{
-	"FastLight126__vschess/dhtmlxq.html":                          true,
+	"FastLight126__vschess/dhtmlxq.html":                            true,
 	"FastLight126__vschess/_older_versions/6e4e210d6e/dhtmlxq.html": true,
-	"FastLight126__vschess/test-4.html":                           true,
+	"FastLight126__vschess/test-4.html":                             true,
 }
 
 // TestCorpus reads every HTML, UBB and text file of the shared corpus that holds the marker or

@@ -47,8 +47,8 @@ type branch struct {
 	loc               game.Loc
 	nodeLo, nnodes    int32 // the nodes made from its moves (consecutive)
 	cs, ce            int32 // its child branches in decoder.order
-	placed, skipped   bool // replayed; left out because a move of its parent failed
-	reported          bool // its problem was reported
+	placed, skipped   bool  // replayed; left out because a move of its parent failed
+	reported          bool  // its problem was reported
 }
 
 // comment is a commentN or commentB_N field.

@@ -164,7 +164,7 @@ func (sc *scanner) next(b *block) bool {
 		for e < len(s) && e-j < 64 && isKeyByte(s[e]) {
 			e++
 		}
-		if e >= len(s) || s[e] != ']' {
+		if e >= len(s) || s[e] != ']' || e == j {
 			sc.pos = i + 1
 			continue
 		}

@@ -70,6 +70,9 @@ func tagName(key string) string {
 	if n, ok := tagNames[string(lower)]; ok {
 		return n
 	}
+	if key == "" {
+		return key
+	}
 	if c := key[0]; 'a' <= c && c <= 'z' {
 		return string(c-('a'-'A')) + key[1:]
 	}

@@ -1,10 +1,10 @@
 package dhtmlxq
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"iter"
-	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -23,6 +23,7 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 			return
 		}
 		d := &decoder{path: cfg.Path, enc: enc, text: text, html: looksHTML(text)}
+		d.moves = make([]pmove, 0, min(len(text)/4, 1<<16))
 		d.b.Path = cfg.Path
 		sc := scanner{s: text, cur: newCursor(text)}
 		var blk block
@@ -50,39 +51,26 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 // readText reads and decodes the input. warn is the diagnostic of bytes that did not decode,
 // to put on the first game.
 func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic, err error) {
-	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
-	dec, err := textenc.Open(cr, cfg.Encoding)
-	if err == nil {
-		var sb strings.Builder
-		_, err = io.Copy(&sb, dec)
-		text = sb.String()
-	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
-		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("dhtmlxq: %w", err))
+		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: int64(len(data))}, "read: "+err.Error(), fmt.Errorf("dhtmlxq: read: %w", err))
 	}
-	if cr.n > MaxFileSize {
+	if len(data) > MaxFileSize {
 		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
 			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
 	}
-	det := dec.Detection()
-	if n := dec.InvalidCount(); n > 0 {
-		msg := fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)
-		warn = &game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: cfg.Path,
-			Loc: game.Loc{Offset: dec.FirstInvalid()}, Message: msg}
+	text, det, invalid := textenc.DecodeBytes(data, cfg.Encoding)
+	if invalid > 0 {
+		// Rare: decode again through a Decoder, which keeps the offset of the first bad byte.
+		first := int64(-1)
+		if dec, err := textenc.Open(bytes.NewReader(data), det.Encoding); err == nil {
+			_, _ = io.Copy(io.Discard, dec)
+			first = dec.FirstInvalid()
+		}
+		msg := fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", invalid, det.Encoding)
+		warn = &game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: cfg.Path, Loc: game.Loc{Offset: first}, Message: msg}
 	}
 	return text, det.Encoding.String(), warn, nil
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // looksHTML reports whether the text is a web page (its blocks' values may then hold HTML

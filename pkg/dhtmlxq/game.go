@@ -128,6 +128,9 @@ func (d *decoder) decodeBlock(index int, blk *block, warn *game.Diagnostic) *gam
 			d.addTag(f)
 		}
 	}
+	if cap(d.nodes) < len(d.moves)+1 {
+		d.nodes = make([]node, 0, len(d.moves)+1)
+	}
 	d.nodes = append(d.nodes[:0], node{comment: -1, first: -1, last: -1, next: -1})
 	d.setup(binit, fen, blk.loc)
 	if d.setupOK {

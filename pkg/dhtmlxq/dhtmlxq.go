@@ -61,11 +61,11 @@ func Sniff(prefix []byte) bool {
 	}
 	// UTF-16: drop the NUL bytes of ASCII characters and look again.
 	var buf [4096]byte
-	for start := 0; start < 2; start++ {
+	for bigEndian := 0; bigEndian < 2; bigEndian++ {
 		n := 0
-		for i := start; i+1 < len(prefix) && n < len(buf); i += 2 {
+		for i := 0; i+1 < len(prefix) && n < len(buf); i += 2 {
 			lo, hi := prefix[i], prefix[i+1]
-			if start == 1 {
+			if bigEndian == 1 {
 				lo, hi = hi, lo
 			}
 			if hi != 0 || lo == 0 {

@@ -62,7 +62,7 @@ type comment struct {
 type node struct {
 	move              board.Move
 	loc               game.Loc
-	comment           int32 // first comment of the node, -1 if none; next in comment order
+	comment, ctail    int32 // first and last comment of the node, -1 if none
 	first, last, next int32
 }
 
@@ -131,7 +131,7 @@ func (d *decoder) decodeBlock(index int, blk *block, warn *game.Diagnostic) *gam
 	if cap(d.nodes) < len(d.moves)+1 {
 		d.nodes = make([]node, 0, len(d.moves)+1)
 	}
-	d.nodes = append(d.nodes[:0], node{comment: -1, first: -1, last: -1, next: -1})
+	d.nodes = append(d.nodes[:0], node{comment: -1, ctail: -1, first: -1, last: -1, next: -1})
 	d.setup(binit, fen, blk.loc)
 	if d.setupOK {
 		d.buildTree()

@@ -97,7 +97,7 @@ func (d *decoder) walk(w *work) {
 			break
 		}
 		n := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{move: pm.m, loc: pm.loc, comment: -1, first: -1, last: -1, next: -1})
+		d.nodes = append(d.nodes, node{move: pm.m, loc: pm.loc, comment: -1, ctail: -1, first: -1, last: -1, next: -1})
 		d.link(cur, n)
 		cur = n
 		pos.Play(pm.m)
@@ -187,13 +187,10 @@ func (d *decoder) attachComments() {
 		nd := &d.nodes[n]
 		if nd.comment < 0 {
 			nd.comment = int32(i)
-			continue
+		} else {
+			d.comments[nd.ctail].next = int32(i)
 		}
-		j := nd.comment
-		for d.comments[j].next >= 0 {
-			j = d.comments[j].next
-		}
-		d.comments[j].next = int32(i)
+		nd.ctail = int32(i)
 	}
 }
 

@@ -7,7 +7,10 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 )
 
-// Format names a move notation.
+// Format names a move notation without a style: the hint a reader passes to anynotation
+// (from a PGN [Format] tag, say), and the key of anynotation's registry. Its String is the
+// Name of the notation's values; anynotation.Lookup and anynotation.FormatOf go from one to
+// the other.
 type Format uint8
 
 // The notations qipu reads and writes. Unknown means "not given": readers then detect the

@@ -60,3 +60,34 @@ func BenchmarkScanMove(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNotationValue measures the notation.Notation interface itself: a value's Resolve
+// then Append, per notation and style, called through the interface.
+func BenchmarkNotationValue(b *testing.B) {
+	for _, st := range styles {
+		b.Run(st.name, func(b *testing.B) {
+			var cases []notationtest.Case
+			var texts []string
+			for _, c := range notationtest.Cases(2000) {
+				text := string(st.n.Append(nil, c.Pos, c.Move))
+				if m, _, err := st.n.Resolve(c.Pos, text); err == nil && m == c.Move {
+					cases = append(cases, c)
+					texts = append(texts, text)
+				}
+			}
+			n := st.n
+			buf := make([]byte, 0, 64)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				k := i % len(cases)
+				c := &cases[k]
+				m, _, err := n.Resolve(c.Pos, texts[k])
+				if err != nil || m != c.Move {
+					b.Fatal(texts[k], err)
+				}
+				buf = n.Append(buf[:0], c.Pos, m)
+			}
+		})
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -16,7 +19,8 @@ type prefix struct {
 	n     int
 }
 
-func readPrefix(s string) (p prefix) {
+// read fills p from the start of s.
+func (p *prefix) read(s string) {
 	for i := 0; i < len(s) && p.n < len(p.ends); {
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
@@ -30,7 +34,6 @@ func readPrefix(s string) (p prefix) {
 		p.ends[p.n] = i
 		p.n++
 	}
-	return p
 }
 
 // ascii reports whether the first k runes are all ASCII.
@@ -53,8 +56,8 @@ func (p *prefix) asciiRunes(k int) bool {
 // textenc.Glyph normalization; the length counts the original bytes. A check mark after a
 // move is not part of it.
 func ScanMove(s string) int {
-	p := readPrefix(s)
-	if p.n == 0 {
+	var p prefix
+	if p.read(s); p.n == 0 {
 		return 0
 	}
 	for _, f := range order {
@@ -71,23 +74,27 @@ func ScanMove(s string) int {
 func scanIn(f notation.Format, s string, p *prefix) int {
 	switch f {
 	case notation.ICCS:
-		if p.asciiRunes(5) && p.ascii[2] == '-' && valid(f, s[:p.ends[4]]) {
+		if p.asciiRunes(5) && p.ascii[2] == '-' && iccsReads(s[:p.ends[4]]) {
 			return p.ends[4]
 		}
-		if p.asciiRunes(4) && valid(f, s[:p.ends[3]]) {
+		if p.asciiRunes(4) && iccsReads(s[:p.ends[3]]) {
 			return p.ends[3]
 		}
 	case notation.WXF:
-		if p.asciiRunes(4) && valid(f, s[:p.ends[3]]) {
-			return p.ends[3]
+		if p.asciiRunes(4) {
+			if _, ok := wxf.TryParse(s[:p.ends[3]]); ok {
+				return p.ends[3]
+			}
 		}
 	case notation.Chinese:
 		if p.ascii[0] != 0 {
 			return 0
 		}
 		for _, k := range [...]int{5, 4} {
-			if k <= p.n && valid(f, s[:p.ends[k-1]]) {
-				return p.ends[k-1]
+			if k <= p.n {
+				if _, ok := chinese.TryParse(s[:p.ends[k-1]]); ok {
+					return p.ends[k-1]
+				}
 			}
 		}
 	case notation.Platform:
@@ -96,4 +103,9 @@ func scanIn(f notation.Format, s string, p *prefix) int {
 		}
 	}
 	return 0
+}
+
+func iccsReads(text string) bool {
+	_, ok := iccs.TryParse(text)
+	return ok
 }

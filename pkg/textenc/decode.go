@@ -21,7 +21,7 @@ var fffdUTF8 = []byte("\uFFFD")
 // caller skips them.
 func newDecodeTransformer(enc Encoding) transform.Transformer {
 	switch enc {
-	case GB18030:
+	case GB18030, GBK:
 		return simplifiedchinese.GB18030.NewDecoder()
 	case Big5:
 		return traditionalchinese.Big5.NewDecoder()
@@ -57,6 +57,10 @@ type conv struct {
 	base    int64                 // absolute source offset of the next byte to decode
 	invalid int                   // invalid sequences replaced by U+FFFD
 	first   int64                 // absolute offset of the first one, -1 if none
+	// firstOut is the index in the output buffer of the decode call that found the first
+	// invalid sequence where its U+FFFD went; firstNew says that call has not been told.
+	firstOut int
+	firstNew bool
 }
 
 // start sets up c for input that begins with prefix (at most DetectLimit
@@ -64,6 +68,9 @@ type conv struct {
 // and returns the number of leading bytes to skip (the byte order mark).
 func (c *conv) start(prefix []byte, enc Encoding, complete bool) int {
 	c.first = -1
+	if enc == GBK {
+		enc = GB18030 // its superset: GBK text decodes the same
+	}
 	switch enc {
 	case Auto:
 		c.det = Detect(prefix)
@@ -97,9 +104,11 @@ func (c *conv) setEncoding(enc Encoding) {
 	c.fffd = legitFFFD(enc)
 }
 
-func (c *conv) record(off int64) {
+// record counts an invalid sequence at source offset off whose U+FFFD goes to index out of
+// the output buffer.
+func (c *conv) record(off int64, out int) {
 	if c.invalid == 0 {
-		c.first = off
+		c.first, c.firstOut, c.firstNew = off, out, true
 	}
 	c.invalid++
 }
@@ -181,7 +190,7 @@ func (c *conv) decodeUTF8(dst, src []byte, atEOF bool) ([]byte, int, bool) {
 		}
 		r, size := utf8.DecodeRune(p[i:])
 		if r == utf8.RuneError && size == 1 {
-			c.record(c.base + int64(i))
+			c.record(c.base+int64(i), len(dst))
 			dst = append(dst, fffdUTF8...)
 		} else {
 			dst = append(dst, p[i:i+size]...)
@@ -255,7 +264,7 @@ func (c *conv) decodeTransform(dst, src []byte, atEOF bool) ([]byte, int, bool) 
 			// Not produced by the x/text decoders; never loop without
 			// progress.
 			if ns == 0 {
-				c.record(c.base + int64(n))
+				c.record(c.base+int64(n), len(dst))
 				dst = append(dst, fffdUTF8...)
 				n++
 			}
@@ -295,7 +304,7 @@ func (c *conv) decodeSlow(dst, src []byte, atEOF bool, base int64) ([]byte, int)
 			if !atEOF && i+k > len(src) {
 				return dst, i // incomplete sequence at the end: wait for more
 			}
-			c.record(base + int64(i)) // never happens with x/text; no loop regardless
+			c.record(base+int64(i), len(dst)) // never happens with x/text; no loop regardless
 			dst = append(dst, fffdUTF8...)
 			i++
 			continue
@@ -310,7 +319,7 @@ func (c *conv) decodeSlow(dst, src []byte, atEOF bool, base int64) ([]byte, int)
 			}
 		}
 		if r == utf8.RuneError && !bytes.Equal(src[i:i+ns], c.fffd) {
-			c.record(base + int64(i))
+			c.record(base+int64(i), len(dst))
 		}
 		dst = append(dst, tmp[:nd]...)
 		i += ns
@@ -333,6 +342,9 @@ type Decoder struct {
 	out  []byte // decoded bytes; out[o0:] not yet returned
 	o0   int
 	rerr error // first error from r (io.EOF included)
+
+	pos    textPos // the end of the text decoded so far, until the first invalid sequence
+	badPos textPos // where the first invalid sequence is; zero if none
 }
 
 // decoderBuf is the size of a Decoder's source buffer; decodeChunk is the
@@ -359,7 +371,7 @@ func Open(r io.Reader, enc Encoding) (*Decoder, error) {
 	if !enc.valid() {
 		return nil, fmt.Errorf("textenc: open: %w: %v", ErrUnknownEncoding, enc)
 	}
-	d := &Decoder{r: r, buf: make([]byte, decoderBuf)}
+	d := &Decoder{r: r, buf: make([]byte, decoderBuf), pos: textPos{line: 1, col: 1}}
 	for d.r1 < DetectLimit && d.rerr == nil {
 		d.fill()
 	}
@@ -432,8 +444,18 @@ func (d *Decoder) decodeMore() error {
 		atEOF := d.rerr != nil && end == d.r1
 		var n int
 		var more bool
+		done := len(d.out)
 		d.out, n, more = d.c.decode(d.out, d.buf[d.r0:end], atEOF)
 		d.r0 += n
+		if d.badPos.line == 0 {
+			if d.c.firstNew {
+				d.c.firstNew = false
+				d.pos.advance(d.out[done:d.c.firstOut])
+				d.badPos = d.pos
+			} else {
+				d.pos.advance(d.out[done:])
+			}
+		}
 		if len(d.out) > 0 {
 			return nil
 		}
@@ -455,6 +477,40 @@ func (d *Decoder) InvalidCount() int { return d.c.invalid }
 // FirstInvalid returns the byte offset in the input (byte order mark
 // included) of the first invalid sequence, or -1 if there has been none.
 func (d *Decoder) FirstInvalid() int64 { return d.c.first }
+
+// FirstInvalidPos returns where the first invalid sequence is in the decoded text (where its
+// U+FFFD is): the line and column, 1-based, counted as package pgn counts them (a line ends
+// at LF, CRLF or a lone CR; a column is one character, the byte order mark excluded). It
+// returns 0, 0 when there has been none. A reader of the decoded text can thus place an
+// "encoding" diagnostic at line:col, among its own diagnostics in order.
+func (d *Decoder) FirstInvalidPos() (line, col int) { return d.badPos.line, d.badPos.col }
+
+// textPos is a line and column in decoded text.
+type textPos struct {
+	line, col int
+	cr        bool // the last byte was '\r' (a '\n' right after it ends no new line)
+}
+
+// advance moves p past the UTF-8 text b.
+func (p *textPos) advance(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	lines := bytes.Count(b, []byte{'\n'})
+	if crs := bytes.Count(b, []byte{'\r'}); crs > 0 {
+		lines += crs - bytes.Count(b, []byte("\r\n"))
+	}
+	if p.cr && b[0] == '\n' {
+		lines--
+	}
+	p.line += lines
+	if k := max(bytes.LastIndexByte(b, '\n'), bytes.LastIndexByte(b, '\r')); k >= 0 {
+		p.col = 1 + utf8.RuneCount(b[k+1:])
+	} else {
+		p.col += utf8.RuneCount(b)
+	}
+	p.cr = b[len(b)-1] == '\r'
+}
 
 // DecodeBytes decodes a whole byte slice as enc (Auto, or an Encoding it does
 // not know, to detect) and returns

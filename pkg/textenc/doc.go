@@ -13,13 +13,15 @@
 //     Big5 by scoring the characters each decoding yields.
 //   - Open wraps an io.Reader in a Decoder that detects (or takes an explicit
 //     Encoding), skips the byte order mark and streams UTF-8. Invalid input
-//     becomes U+FFFD; the decoder counts it and keeps the offset of the first
-//     for an "encoding" diagnostic. DecodeBytes does the same for a byte
-//     slice.
+//     becomes U+FFFD; the decoder counts it and keeps the byte offset and the
+//     line:col in the decoded text (FirstInvalidPos) of the first, for an
+//     "encoding" diagnostic. DecodeBytes does the same for a byte slice.
 //
-// Writing: EncodeString and Encoder produce UTF-8, GBK (through GB18030),
-// Big5 or UTF-16; a character the target cannot hold is an
-// *UnencodableError.
+// Writing: EncodeString and Encoder produce UTF-8, GBK (one- and two-byte
+// codes only, what GBK readers accept), GB18030, Big5 or UTF-16; a character
+// the target cannot hold is an *UnencodableError. EncodeLossy writes '?' for
+// it instead and reports which characters it replaced, so that a converter
+// keeps the game and warns.
 //
 // Move text: Glyph and NormalizeMoveText map every variant glyph and digit
 // form of Chinese, WXF and ICCS move text to one canonical form (车 马 炮 帅 将
@@ -27,5 +29,5 @@
 // on.
 //
 // Tag values and comments: ToSimplified and ToTraditional convert between
-// scripts with the OpenCC dictionaries (github.com/longbridgeapp/opencc).
+// scripts with OpenCC's dictionaries.
 package textenc

@@ -52,12 +52,14 @@ func newEncodeTransformer(enc Encoding) (transform.Transformer, error) {
 		return gb18030Encoder{simplifiedchinese.GB18030.NewEncoder(), gb18030Garbled()}, nil
 	case Big5:
 		return big5Encoder{big5Table()}, nil
+	case GBK:
+		return gbkEncoder{gbkCodes()}, nil
 	case UTF16LE:
 		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder(), nil
 	case UTF16BE:
 		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM).NewEncoder(), nil
 	}
-	return nil, fmt.Errorf("textenc: %v is not an output encoding (want utf-8, gb18030, big5, utf-16le or utf-16be): %w", enc, ErrUnknownEncoding)
+	return nil, fmt.Errorf("textenc: %v is not an output encoding (want utf-8, gbk, gb18030, big5, utf-16le or utf-16be): %w", enc, ErrUnknownEncoding)
 }
 
 // validUTF8Prefix returns the length of the longest prefix of p that is
@@ -115,15 +117,20 @@ func encodeAppend(dst, src []byte, enc Encoding, t transform.Transformer, base i
 	return dst, n, nil
 }
 
-// EncodeString encodes the UTF-8 text s as enc: UTF8, GB18030, Big5, UTF16LE
-// or UTF16BE (no byte order mark is written).
+// EncodeString encodes the UTF-8 text s as enc: UTF8, GBK, GB18030, Big5,
+// UTF16LE or UTF16BE (no byte order mark is written).
 //
-// GB18030 is what the command line calls gbk: every character that GBK (and
-// so GB2312) has gets its GBK two-byte code, identical in GB18030; only the
-// euro sign is written A2 E3 as GB18030 prescribes instead of CP936's 0x80,
-// characters outside GBK (CJK extensions, emoji) become GB18030 four-byte
-// sequences, which strict GBK readers do not understand; the private-use
-// characters x/text cannot encode faithfully (most of U+E000–U+E864) fail.
+// GBK writes only one- and two-byte codes, those GBK readers (code page 936,
+// iconv's GBK) accept: the euro sign is 0x80 as in CP936, and characters
+// outside GBK fail — CJK extensions, emoji, private-use characters, and the
+// few that only GB18030-2005 gave two-byte codes (the ideographic description
+// characters, U+01F9, the FE50–FEA0 radicals).
+//
+// GB18030: every character that GBK has gets its GBK two-byte code, identical
+// in GB18030, except the euro sign, written A2 E3 as GB18030 prescribes;
+// characters outside GBK become four-byte sequences, which GBK readers do not
+// understand; the private-use characters x/text cannot encode faithfully
+// (most of U+E000–U+E864) fail.
 //
 // Big5 is plain Big5 as code page 950 reads it (lead bytes A1–F9, no
 // HKSCS): 后 is A6 5A, 後 AB E1, １ A2 B0, 包 A5 5D; most simplified

@@ -23,6 +23,10 @@ const (
 	UTF16BE                 // UTF-16, big-endian
 	GB18030                 // GB18030, a superset of GBK and GB2312
 	Big5                    // Big5 as specified by WHATWG (CP950 plus HKSCS when decoding)
+	// GBK is GB18030 limited to its one- and two-byte codes, what GBK (code page 936)
+	// readers accept: an output encoding. Input named GBK is decoded as GB18030, its
+	// superset, and detection never reports GBK.
+	GBK
 )
 
 // ErrUnknownEncoding is wrapped by the error ParseEncoding returns for a name
@@ -37,10 +41,11 @@ var encodingNames = [...]string{
 	UTF16BE: "utf-16be",
 	GB18030: "gb18030",
 	Big5:    "big5",
+	GBK:     "gbk",
 }
 
 // String returns the name used on the command line and in JSON output:
-// "auto", "utf-8", "utf-16", "utf-16le", "utf-16be", "gb18030" or "big5".
+// "auto", "utf-8", "utf-16", "utf-16le", "utf-16be", "gb18030", "big5" or "gbk".
 func (e Encoding) String() string {
 	if e >= 0 && int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -75,4 +80,26 @@ func ParseEncoding(name string) (Encoding, error) {
 		return Big5, nil
 	}
 	return Auto, fmt.Errorf("%w: %q (want auto, utf-8, utf-16, utf-16le, utf-16be, gbk, gb2312, gb18030 or big5)", ErrUnknownEncoding, name)
+}
+
+// ParseOutputEncoding converts the command-line name of an output encoding to an Encoding:
+// utf-8 (or utf8), gbk (also gb2312 and cp936: GBK's one- and two-byte codes only, which
+// every GBK reader accepts), gb18030 (GBK plus four-byte codes for every other character),
+// big5, utf-16le and utf-16be. Names are matched without regard to case or surrounding space.
+func ParseOutputEncoding(name string) (Encoding, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "", "utf-8", "utf8":
+		return UTF8, nil
+	case "gbk", "gb2312", "cp936":
+		return GBK, nil
+	case "gb18030":
+		return GB18030, nil
+	case "big5":
+		return Big5, nil
+	case "utf-16le", "utf16le":
+		return UTF16LE, nil
+	case "utf-16be", "utf16be":
+		return UTF16BE, nil
+	}
+	return UTF8, fmt.Errorf("%w: %q as output (want utf-8, gbk, gb18030, big5, utf-16le or utf-16be)", ErrUnknownEncoding, name)
 }

@@ -70,6 +70,11 @@ func checkDetectDecode(t *testing.T, data []byte) {
 		case !errors.As(err, &ue) || ue.Offset < 0 || ue.Offset >= len(text):
 			t.Fatalf("%v: to big5: %v", enc, err)
 		}
+		lossy, rep, err := EncodeLossy(text, GBK)
+		if back, _, inv := DecodeBytes(lossy, GBK); err != nil || inv != 0 ||
+			utf8.RuneCountInString(back) != utf8.RuneCountInString(text) || rep.Count > utf8.RuneCountInString(text) {
+			t.Fatalf("%v: lossy GBK %q → %q (%d invalid, %+v, %v)", enc, text, back, inv, rep, err)
+		}
 		if n := NormalizeMoveText(nil, text); !utf8.Valid(n) {
 			t.Fatalf("NormalizeMoveText output is not UTF-8")
 		}

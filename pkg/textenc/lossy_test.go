@@ -155,3 +155,28 @@ func (o *oneByteReader) Read(p []byte) (int, error) {
 	}
 	return o.r.Read(p)
 }
+
+// TestDetectPrior: with the GBK prior of XQF, a short GBK title stays GBK although Detect
+// alone calls it Big5, while real Big5 text is still recognised.
+func TestDetectPrior(t *testing.T) {
+	gbk, _ := EncodeString("笙箫夹鼓", GBK)
+	if d := Detect(gbk); d.Encoding != Big5 {
+		t.Logf("Detect(笙箫夹鼓) = %+v (no longer the case this guards against)", d)
+	}
+	if d := DetectPrior(gbk, GBK); d.Encoding != GB18030 {
+		t.Errorf("DetectPrior(笙箫夹鼓 in GBK) = %+v, want gb18030", d)
+	}
+	big5, err := EncodeString("第一屆全國象棋錦標賽 胡榮華 先勝 楊官璘 紅方開局 炮二平五 馬８進７", Big5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := DetectPrior(big5, GBK); d.Encoding != Big5 {
+		t.Errorf("DetectPrior(Big5 text) = %+v, want big5", d)
+	}
+	for _, s := range []string{"胡荣华 杨官璘 全国象棋个人赛", "中炮对屏风马", "许银川"} {
+		b, _ := EncodeString(s, GBK)
+		if d := DetectPrior(b, GBK); d.Encoding != GB18030 {
+			t.Errorf("DetectPrior(%s in GBK) = %+v, want gb18030", s, d)
+		}
+	}
+}

@@ -393,6 +393,25 @@ func TestAutoBig5(t *testing.T) {
 	}
 }
 
+// TestAutoShortGBK: a file whose only text is a short GBK title that also decodes as valid
+// Big5 (笙箫夹鼓 → 鯔鵿標嘆) is read as GBK, the encoding every XQF writer uses.
+func TestAutoShortGBK(t *testing.T) {
+	title, err := textenc.EncodeString("笙箫夹鼓", textenc.GBK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := encodeT(t, buildGame(t, board.StartFEN, "h2e2 h9g7"))
+	b[0x50] = byte(len(title))
+	copy(b[0x51:], title)
+	g, err := Decode(bytes.NewReader(b), Config{Encoding: "auto"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := g.Tag("Title"); v != "笙箫夹鼓" || g.Encoding != "gb18030" {
+		t.Errorf("Title %q, encoding %s; want 笙箫夹鼓, gb18030", v, g.Encoding)
+	}
+}
+
 func TestIsXQF(t *testing.T) {
 	b := base(t)
 	for _, tc := range []struct {

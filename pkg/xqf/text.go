@@ -35,13 +35,10 @@ func newCodec(name string) (codec, error) {
 	return codec{enc: enc}, nil
 }
 
-// autoConfidence is how sure detection must be before "auto" reads a file as Big5 instead of
-// the GBK every XQF writer uses.
-const autoConfidence = 0.75
-
-// chooseEncoding settles "auto" from a sample of the file's text (header strings and
-// comments): UTF-8 when the sample has non-ASCII text that is valid UTF-8 (GBK text almost
-// never is), Big5 when detection is confident, else GBK.
+// chooseEncoding settles "auto" from a sample of the file's text, all its header strings and
+// comments together (a short field alone is weak evidence): UTF-8 when the sample has
+// non-ASCII text that is valid UTF-8 (GBK text almost never is), Big5 when the evidence for
+// it overcomes the GBK prior of XQF (textenc.DetectPrior), else GBK.
 func (c *codec) chooseEncoding(sample []byte) {
 	if !c.auto {
 		return
@@ -54,7 +51,7 @@ func (c *codec) chooseEncoding(sample []byte) {
 		c.enc = textenc.UTF8
 		return
 	}
-	if d := textenc.Detect(sample); d.Encoding == textenc.Big5 && d.Confidence >= autoConfidence {
+	if d := textenc.DetectPrior(sample, textenc.GBK); d.Encoding == textenc.Big5 {
 		c.enc = textenc.Big5
 	}
 }

@@ -83,12 +83,15 @@ func (r *Reader) skipLine() {
 }
 
 // readComment reads a {...} comment. A line inside it that begins with [Game " or [Event "
-// ends it as unterminated: the next game starts there.
+// ends it as unterminated: the next game starts there. A line break right after two spaces
+// is a soft break, the way Encode wraps long comments: the two spaces and the line break are
+// dropped, joining the lines. Other line breaks are kept as "\n".
 func (r *Reader) readComment() {
 	loc := r.loc()
 	r.consume(1)
 	r.tok = r.tok[:0]
 	long := false
+	lineStart := 0 // where the current line begins in tok
 	for {
 		if r.avail(1) == 0 {
 			r.errorf(loc, nil, "unterminated comment")
@@ -114,7 +117,12 @@ func (r *Reader) readComment() {
 		if c == '\r' && r.avail(1) > 0 && r.win[r.i] == '\n' {
 			r.consume(1)
 		}
-		long = r.appendText([]byte{'\n'}, long, loc)
+		if n := len(r.tok); n >= lineStart+2 && r.tok[n-1] == ' ' && r.tok[n-2] == ' ' {
+			r.tok = r.tok[:n-2] // a soft break
+		} else {
+			long = r.appendText([]byte{'\n'}, long, loc)
+		}
+		lineStart = len(r.tok)
 		if r.avail(1) > 0 && r.win[r.i] == '[' {
 			if name, k := r.tagNameAhead(); name != nil && r.quoteAfter(k) {
 				if g, e := isGameOrEvent(name); g || e {

@@ -411,13 +411,17 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// TestEncodeIllegal: a tree with an illegal move (not built by game.Builder) is refused.
+// TestEncodeIllegal: with Verify, a tree with an illegal move (not built by game.Builder) is
+// refused; without it, Encode trusts the tree and checks nothing.
 func TestEncodeIllegal(t *testing.T) {
 	g := &game.Game{Setup: board.StartSetup(), Result: "*"}
 	g.Root.Children = []*game.Node{{Move: board.NewMove(board.NewSquare(9, 0), board.NewSquare(0, 0)), Parent: &g.Root}}
 	var b bytes.Buffer
-	if err := Encode(&b, g, WriteOptions{}); !errors.Is(err, notation.ErrIllegal) || b.Len() > 0 {
+	if err := Encode(&b, g, WriteOptions{Verify: true}); !errors.Is(err, notation.ErrIllegal) || b.Len() > 0 {
 		t.Errorf("Encode of an illegal move: %v, %d bytes written", err, b.Len())
+	}
+	if err := Encode(&b, g, WriteOptions{}); err != nil || b.Len() == 0 {
+		t.Errorf("Encode without Verify: %v, %d bytes written", err, b.Len())
 	}
 }
 

@@ -11,19 +11,28 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/gamecut"
 	"github.com/qipu/qipu/pkg/notation"
 	anynotation "github.com/qipu/qipu/pkg/notation/any"
 )
 
-// WriteOptions choose the notation Encode writes moves in.
+// WriteOptions choose the notation Encode writes moves in, and how it treats an invalid game.
 type WriteOptions struct {
 	Notation notation.Format  // ICCS, WXF, Chinese or Platform; Unknown means Chinese
 	Options  notation.Options // the notations' styles
+	// KeepResult writes the game's own result also when its record stops early (see
+	// Encode); by default such a game is written with the result "*".
+	KeepResult bool
+	// Verify checks that every move is legal in its position before writing it, for a Game
+	// that game.Builder did not produce; Encode then fails on the first illegal move. A
+	// Builder's tree holds only legal moves, so the conversion path leaves it off (tests and
+	// fuzzing turn it on).
+	Verify bool
 }
 
-// LineWidth is the widest movetext line Encode writes, in columns; East Asian wide
-// characters (Chinese, full-width forms) count two. A token wider than that (a long comment)
-// starts a new line and overflows it.
+// LineWidth is the widest line of movetext Encode writes, in columns; East Asian wide
+// characters (Chinese, full-width forms) count two. Comments are wrapped to it too (see
+// Encode); only a word longer than that overflows.
 const LineWidth = 80
 
 // standardTags are the xqbase tags, in the order Encode writes them after [Game].
@@ -51,14 +60,25 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b 
 //     variations are (...) right after the move they replace, nested as in the tree. The
 //     result ends the movetext.
 //
-// Lines are filled greedily up to LineWidth columns, breaking only between tokens (a move
-// with its number is one token), so the output is deterministic. Reading the output back
-// gives the same game, and writing that again gives the same bytes — in ICCS, WXF and Chinese
-// notation; the platform notation names no origin square, so a move to a square that two
-// pieces of the kind can reach reads back as ambiguous.
+// Lines are filled greedily up to LineWidth columns, breaking between tokens (a move with its
+// number is one token), so the output is deterministic. A comment too wide for its line
+// starts a new one and is wrapped: between two characters when one of them is wide (Chinese),
+// after a space otherwise, never before a blank or a '['. Such a soft break is written as two
+// spaces at the end of the line, which the reader drops with the line break (in a comment, a
+// line break right after two spaces joins the lines; no real archive we know ends a line so);
+// a line of the comment's own text that ends in two spaces gets a soft break after them, so
+// that they survive. Reading the output back gives the same
+// game, and writing that again gives the same bytes — in ICCS, WXF and Chinese notation; the
+// platform notation names no origin square, so a move to a square that two pieces of the
+// kind can reach reads back as ambiguous.
 //
-// Encode fails when w does, or when the tree holds a move that is not legal in its position
-// (a Game not built by game.Builder); it then writes nothing.
+// An invalid game is written as far as it was replayed: each line of play stops at its first
+// bad move, and the place carries a comment such as {qipu: game ends here: illegal move
+// "车九进九" at ply 4} ("variation ends here" in a variation; a setup error at the start).
+// When the main line or the setup is cut, the result written is "*" unless KeepResult.
+//
+// Encode trusts the tree to hold legal moves, as game.Builder makes it; with Verify it checks
+// each move and fails on an illegal one. It fails when w does; it then writes nothing.
 func Encode(w io.Writer, g *game.Game, o WriteOptions) error {
 	bp := bufPool.Get().(*[]byte)
 	defer func() {
@@ -84,6 +104,10 @@ func appendGame(out []byte, g *game.Game, o WriteOptions) ([]byte, error) {
 	}
 	result := g.Result
 	if normalResult(result) != result || result == "" {
+		result = "*"
+	}
+	marks, cut := gamecut.Marks(g)
+	if cut && !o.KeepResult {
 		result = "*"
 	}
 
@@ -119,9 +143,12 @@ func appendGame(out []byte, g *game.Game, o WriteOptions) ([]byte, error) {
 	out = append(out, '\n')
 
 	// Movetext.
-	e := encoder{out: out, f: f, o: o.Options}
+	e := encoder{out: out, f: f, o: o.Options, verify: o.Verify, marks: marks}
 	for _, c := range g.Root.Comments {
 		e.comment(c)
+	}
+	if m, ok := marks[&g.Root]; ok {
+		e.comment(m)
 	}
 	if err := e.line(&g.Root, *start, num, true); err != nil {
 		return out[:0], err
@@ -200,11 +227,17 @@ type encoder struct {
 	open int    // '(' to put before the next unit
 	f    notation.Format
 	o    notation.Options
+
+	isComment bool // the pending unit is a comment: flush may wrap it
+	verify    bool // check each move's legality (WriteOptions.Verify)
+	marks     map[*game.Node]string
+	wrapped   []byte
 }
 
 // unit places the pending unit and starts a new one.
 func (e *encoder) unit() {
 	e.flush()
+	e.isComment = false
 	for ; e.open > 0; e.open-- {
 		e.buf = append(e.buf, '(')
 	}
@@ -220,6 +253,19 @@ func (e *encoder) flush() {
 		first, last = e.buf[:i], e.buf[bytes.LastIndexByte(e.buf, '\n')+1:]
 	}
 	w := width(first)
+	if e.isComment && e.tooWide(w, len(first) < len(e.buf)) {
+		if e.col > 0 {
+			e.out = append(e.out, '\n')
+			e.col = 0
+		}
+		e.wrapped = wrapComment(e.wrapped[:0], e.buf)
+		e.buf, e.wrapped = e.wrapped, e.buf
+		first, last = e.buf, e.buf
+		if i := bytes.IndexByte(e.buf, '\n'); i >= 0 {
+			first, last = e.buf[:i], e.buf[bytes.LastIndexByte(e.buf, '\n')+1:]
+		}
+		w = width(first)
+	}
 	switch {
 	case e.col > 0 && e.col+1+w > LineWidth:
 		e.out = append(e.out, '\n')
@@ -276,7 +322,7 @@ func (e *encoder) line(node *game.Node, pos board.Position, num int, force bool)
 // move writes n's move (played in pos, which it does not change), with its number, NAGs and
 // comments.
 func (e *encoder) move(n *game.Node, pos *board.Position, num int, force bool, ply int) error {
-	if !pos.IsLegal(n.Move) {
+	if e.verify && !pos.IsLegal(n.Move) {
 		return fmt.Errorf("pgn: encode: move %s at ply %d is not legal: %w", n.Move, ply, notation.ErrIllegal)
 	}
 	e.unit()
@@ -296,6 +342,11 @@ func (e *encoder) move(n *game.Node, pos *board.Position, num int, force bool, p
 	for _, c := range n.Comments {
 		e.comment(c)
 	}
+	if e.marks != nil {
+		if m, ok := e.marks[n]; ok {
+			e.comment(m)
+		}
+	}
 	return nil
 }
 
@@ -306,8 +357,9 @@ func (e *encoder) comment(c string) {
 		return
 	}
 	e.unit()
+	e.isComment = true
 	e.buf = append(e.buf, '{')
-	e.buf = appendEscaped(e.buf, b)
+	e.buf = appendEscaped(e.buf, b, true)
 	e.buf = append(e.buf, '}')
 }
 
@@ -315,10 +367,13 @@ func (e *encoder) comment(c string) {
 // (cleanComment), '}' written as '｝', and a blank before a '[' that begins a line (the reader
 // takes a [Game " or [Event " line inside a comment for the next game).
 func commentText(c string) string {
-	return string(appendEscaped(nil, cleanComment([]byte(c))))
+	return string(appendEscaped(nil, cleanComment([]byte(c)), false))
 }
 
-func appendEscaped(dst, b []byte) []byte {
+// appendEscaped appends the comment text b as Encode writes it. With soft, a line of b that
+// ends in two spaces is followed by a soft break (two spaces and a line break, which the
+// reader drops; see Encode), so that they survive.
+func appendEscaped(dst, b []byte, soft bool) []byte {
 	for i := 0; i < len(b); i++ {
 		switch b[i] {
 		case '}':
@@ -327,6 +382,10 @@ func appendEscaped(dst, b []byte) []byte {
 		case '[':
 			if i > 0 && b[i-1] == '\n' {
 				dst = append(dst, ' ')
+			}
+		case '\n':
+			if soft && i >= 2 && b[i-1] == ' ' && b[i-2] == ' ' {
+				dst = append(dst, softBreak...)
 			}
 		}
 		dst = append(dst, b[i])

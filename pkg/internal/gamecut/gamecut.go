@@ -1,0 +1,135 @@
+// Package gamecut finds where the record of an invalid game stops, for the writers of package
+// pgn and package xqf: a game.Builder ends a line of play at its first bad move (and a whole
+// game at a setup it cannot play), so a converted game is cut there, and the writers mark the
+// cut with a comment and do not claim the original result for a game that is not all there.
+package gamecut
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// Cut is one place where a line of play stops.
+type Cut struct {
+	Node     *game.Node       // the last node of the line (the root when no move of it was kept)
+	Diag     *game.Diagnostic // the error that stopped it
+	MainLine bool             // the line is the game's main line (or the setup failed)
+}
+
+// Find returns the cuts of g in the order of its diagnostics: one for each error about a move
+// (which ends its line) and one for a setup error (which stops the whole game). A valid game
+// has none; errors about the text around the moves cut nothing.
+func Find(g *game.Game) []Cut {
+	if g == nil || g.Valid() {
+		return nil
+	}
+	var cuts []Cut
+	for _, d := range g.Diagnostics {
+		switch {
+		case d.Warning:
+		case d.Kind == game.KindSetup:
+			cuts = append(cuts, Cut{Node: &g.Root, Diag: d, MainLine: true})
+		case d.Ply > 0:
+			n, main := locate(g, d)
+			cuts = append(cuts, Cut{Node: n, Diag: d, MainLine: main})
+		}
+	}
+	return cuts
+}
+
+// locate returns the node a failed move d would have followed: the end of the main line when
+// the main line stops right before d's ply and before d in the source; otherwise the node one
+// ply shallower that comes last before d in the source (the end of the variation d is in).
+func locate(g *game.Game, d *game.Diagnostic) (*game.Node, bool) {
+	depth := d.Ply - 1
+	leaf, plies := &g.Root, 0
+	for len(leaf.Children) > 0 {
+		leaf = leaf.Children[0]
+		plies++
+	}
+	if plies == depth && before(leaf.Loc, d.Loc) {
+		return leaf, true
+	}
+	var best *game.Node
+	type item struct {
+		n     *game.Node
+		depth int
+	}
+	stack := []item{{&g.Root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.depth == depth {
+			if before(it.n.Loc, d.Loc) && (best == nil || best.Loc.Offset < it.n.Loc.Offset) {
+				best = it.n
+			}
+			continue
+		}
+		for _, c := range it.n.Children {
+			stack = append(stack, item{c, it.depth + 1})
+		}
+	}
+	if best == nil {
+		if plies == depth {
+			return leaf, true
+		}
+		return &g.Root, depth == 0
+	}
+	return best, best == leaf
+}
+
+// before reports whether a comes before b in the source; unknown places compare as before.
+func before(a, b game.Loc) bool {
+	return a.Offset < 0 || b.Offset < 0 || a.Offset < b.Offset
+}
+
+// Text is the marker comment for c: "qipu: game ends here: illegal move "车九进九" at ply 4"
+// ("variation ends here" when the line is a variation; "setup error: …" for a setup).
+func Text(c Cut) string {
+	d := c.Diag
+	b := []byte("qipu: game ends here: ")
+	if !c.MainLine {
+		b = []byte("qipu: variation ends here: ")
+	}
+	switch d.Kind {
+	case game.KindSetup:
+		return string(append(append(b, "setup error: "...), d.Message...))
+	case game.KindIllegal:
+		b = append(b, "illegal move "...)
+	case game.KindAmbiguous:
+		b = append(b, "ambiguous move "...)
+	default:
+		b = append(append(b, d.Kind...), " error "...)
+	}
+	b = strconv.AppendQuote(b, d.Token)
+	b = append(b, " at ply "...)
+	return string(strconv.AppendInt(b, int64(d.Ply), 10))
+}
+
+// Marks maps each cut node of g to its marker comment (several cuts at one node are joined
+// by a line break; a node that already has the comment, from a record written before, gets
+// none), and reports whether the main line or the setup is cut. It returns nil, false for a
+// valid game.
+func Marks(g *game.Game) (map[*game.Node]string, bool) {
+	cuts := Find(g)
+	if len(cuts) == 0 {
+		return nil, false
+	}
+	marks := make(map[*game.Node]string, len(cuts))
+	main := false
+	for _, c := range cuts {
+		main = main || c.MainLine
+		text := Text(c)
+		if slices.Contains(c.Node.Comments, text) {
+			continue // written before: the game was read back from a marked record
+		}
+		if m, ok := marks[c.Node]; ok {
+			marks[c.Node] = m + "\n" + text
+		} else {
+			marks[c.Node] = text
+		}
+	}
+	return marks, main
+}

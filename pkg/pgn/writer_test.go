@@ -52,9 +52,9 @@ func TestEncodeWrapsComments(t *testing.T) {
 		strings.Repeat("红方弃子抢攻，黑方应以稳健为上。", 12),
 		strings.Repeat("The red cannon takes the centre and the horse follows. ", 6),
 		"short",
-		strings.Repeat("x", 120) + " tail",                 // a word longer than a line overflows
+		strings.Repeat("x", 120) + " tail", // a word longer than a line overflows
 		"第一段  \n" + strings.Repeat("第二段文字", 20) + "  \n  end", // lines ending in two spaces
-		strings.Repeat("棋[Event \"x\"] ", 8),               // no break before '['
+		strings.Repeat("棋[Event \"x\"] ", 8),                  // no break before '['
 		strings.Repeat("ab ", 40) + "\n[Game \"y\"]" + strings.Repeat(" 炮", 50),
 		strings.Repeat("１２３４５６７８９０", 10) + "}" + strings.Repeat("。", 45),
 	}
@@ -94,10 +94,10 @@ func TestSoftBreak(t *testing.T) {
 		"{炮二  \n平五}":       "炮二平五",
 		"{炮二 \n平五}":        "炮二 \n平五",
 		"{炮二\r\n平五}":       "炮二\n平五",
-		"{ab   \r\ncd}":     "ab cd",
-		"{ab    \n\ncd}":    "ab  \ncd",
-		"{  \nab}":          "ab",
-		"{a\n  \n  \nb}":    "a\nb",
+		"{ab   \r\ncd}":    "ab cd",
+		"{ab    \n\ncd}":   "ab  \ncd",
+		"{  \nab}":         "ab",
+		"{a\n  \n  \nb}":   "a\nb",
 		"{x  \n[Event \"}": "x",
 	} {
 		games := decodeUTF8(t, "soft", []byte(in+" 1. h2e2 *"))

@@ -4,12 +4,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/gamecut"
+	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -24,21 +26,54 @@ import (
 // Black, TimeControl, RedTime, BlackTime, Annotator, Author, the result (g.Result) and XQFType.
 // Without an XQFType tag the type is 全局 for the standard start position and 中局 otherwise
 // (ElephantEye ignores the piece table for types 0 and 1). Text is written GBK: a character
-// GBK lacks becomes '?', and a string longer than its field is cut on a character boundary.
-// NAGs and other tags have no place in XQF and are dropped.
+// GBK lacks becomes '?', and a string longer than its field is cut on a character boundary
+// (EncodeWith reports both). NAGs and other tags have no place in XQF and are dropped.
+//
+// An invalid game is written as far as it was replayed, with a marker comment where each
+// line stops ("qipu: game ends here: illegal move … at ply N") and, when the main line or the
+// setup is cut, the result unknown (EncodeOptions.KeepResult keeps it). Encode trusts the
+// tree to hold legal moves, as game.Builder makes it (EncodeOptions.Verify checks them).
 //
 // A setup with more pieces of a kind than the table has slots for (say three chariots), a
 // nil game, a move off the board or a line deeper than MaxPly cannot be written: the error
 // wraps ErrUnencodable and nothing is written.
 func Encode(w io.Writer, g *game.Game) error {
+	return EncodeWith(w, g, EncodeOptions{})
+}
+
+// EncodeOptions choose how EncodeWith treats an invalid game and where its warnings go.
+type EncodeOptions struct {
+	// KeepResult writes the game's own result also when its record stops early; by default
+	// such a game is written with the result unknown (PlayResult 0).
+	KeepResult bool
+	// Verify checks that every move is legal in its position, for a Game that game.Builder
+	// did not produce; EncodeWith then fails on the first illegal move (wrapping
+	// ErrUnencodable and notation.ErrIllegal). The conversion path leaves it off.
+	Verify bool
+	// Warn, when set, receives a warning (game.KindEncoding) for each text that could not
+	// be written whole: a tag cut to the length of its header field (naming the tag and the
+	// characters kept), and a tag or comment with characters GBK lacks, written '?' (naming
+	// the first). Its Path and Game are the game's Source and Index; it has no location.
+	Warn func(*game.Diagnostic)
+}
+
+// EncodeWith is Encode with options.
+func EncodeWith(w io.Writer, g *game.Game, o EncodeOptions) error {
 	if g == nil {
 		return fmt.Errorf("xqf: encode: nil game: %w", ErrUnencodable)
 	}
+	if o.Verify {
+		if err := verifyTree(g); err != nil {
+			return err
+		}
+	}
+	e := encoder{g: g, o: o}
+	e.marks, e.cut = gamecut.Marks(g)
 	buf := make([]byte, HeaderSize, HeaderSize+1024)
-	if err := encodeHeader(buf, g); err != nil {
+	if err := e.header(buf); err != nil {
 		return err
 	}
-	buf, err := encodeTree(buf, g)
+	buf, err := e.tree(buf)
 	if err != nil {
 		return err
 	}
@@ -48,8 +83,18 @@ func Encode(w io.Writer, g *game.Game) error {
 	return nil
 }
 
-// encodeHeader fills the 1024-byte header h (all zero on entry).
-func encodeHeader(h []byte, g *game.Game) error {
+// encoder holds what writing one game needs besides the buffer.
+type encoder struct {
+	g     *game.Game
+	o     EncodeOptions
+	marks map[*game.Node]string // marker comments where lines stop (gamecut)
+	cut   bool                  // the main line or the setup stops early
+	text  []byte                // scratch for comments
+}
+
+// header fills the 1024-byte header h (all zero on entry).
+func (e *encoder) header(h []byte) error {
+	g := e.g
 	h[0], h[1], h[offVersion] = 'X', 'Q', 10
 	table, err := pieceTable(&g.Setup)
 	if err != nil {
@@ -59,7 +104,7 @@ func encodeHeader(h []byte, g *game.Game) error {
 	binary.LittleEndian.PutUint16(h[offPlayStepNo:], uint16(min(max(g.Setup.Fullmove-1, 0)*2, 0xFFFE)))
 	h[offWhoPlay] = byte(g.Setup.Turn)
 	for i, r := range results[:4] {
-		if g.Result == r {
+		if g.Result == r && (!e.cut || e.o.KeepResult) {
 			h[offResult] = byte(i)
 		}
 	}
@@ -70,11 +115,42 @@ func encodeHeader(h []byte, g *game.Game) error {
 		if !ok {
 			continue
 		}
-		s := encodeGBK(nil, cleanField(v), f.size-1)
+		v = cleanField(v)
+		s, reps, kept := encodeGBK(nil, v, f.size-1)
 		h[f.off] = byte(len(s))
 		copy(h[f.off+1:], s)
+		if e.o.Warn != nil && kept >= 0 {
+			e.warn(0, f.tag, fmt.Sprintf("tag %s is %d characters, more than its XQF field holds: cut to its first %d (%d bytes in GBK)",
+				f.tag, utf8.RuneCountInString(v), kept, len(s)))
+		}
+		e.warnReplaced(reps, "tag "+f.tag, 0, f.tag)
 	}
 	return nil
+}
+
+// warn reports a warning through EncodeOptions.Warn.
+func (e *encoder) warn(ply int, token, msg string) {
+	if e.o.Warn != nil {
+		e.o.Warn(&game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: e.g.Source, Loc: game.NoLoc,
+			Game: e.g.Index, Ply: ply, Token: token, Message: msg})
+	}
+}
+
+// warnReplaced reports the characters of a text (what) that GBK lacks.
+func (e *encoder) warnReplaced(reps textenc.Replacements, what string, ply int, token string) {
+	if e.o.Warn == nil || reps.Count == 0 {
+		return
+	}
+	first := reps.First[0]
+	msg := "invalid UTF-8"
+	if first.Rune >= 0 {
+		msg = fmt.Sprintf("%q (U+%04X)", first.Rune, first.Rune)
+	}
+	msg += " in " + what + " cannot be written in GBK: written '?'"
+	if reps.Count > 1 {
+		msg += fmt.Sprintf(", as %d more characters", reps.Count-1)
+	}
+	e.warn(ply, token, msg)
 }
 
 // pieceTable assigns the pieces of the setup to the 32 slots. Within a kind, each side's
@@ -145,14 +221,15 @@ func countNodes(root *game.Node) int {
 	return n
 }
 
-// encodeTree appends the move records in XQStudio's order: a record, then the subtree of its
-// first child, then its next sibling (the next alternative to it). It uses an explicit stack.
-func encodeTree(buf []byte, g *game.Game) ([]byte, error) {
+// tree appends the move records in XQStudio's order: a record, then the subtree of its first
+// child, then its next sibling (the next alternative to it). It uses an explicit stack.
+func (e *encoder) tree(buf []byte) ([]byte, error) {
+	g := e.g
 	rootTag := byte(0)
 	if len(g.Root.Children) > 0 {
 		rootTag = 0xF0
 	}
-	buf = appendRecord(buf, 0x18, 0x20, rootTag, 0xFF, g.Root.Comments)
+	buf = e.record(buf, 0x18, 0x20, rootTag, 0xFF, &g.Root, 0)
 	type item struct {
 		parent *game.Node
 		i      int // index in parent.Children
@@ -184,55 +261,96 @@ func encodeTree(buf []byte, g *game.Game) ([]byte, error) {
 		if len(n.Children) > 0 {
 			stack = append(stack, item{n, 0, it.ply + 1})
 		}
-		buf = appendRecord(buf, squareByte(from)+0x18, squareByte(to)+0x20, tag, 0, n.Comments)
+		buf = e.record(buf, squareByte(from)+0x18, squareByte(to)+0x20, tag, 0, n, it.ply)
 	}
 	return buf, nil
 }
 
-// appendRecord appends a version-10 record: the squares, the tag, the reserved byte, the
-// comment length and the comment.
-func appendRecord(buf []byte, from, to, tag, reserved byte, comments []string) []byte {
+// record appends a version-10 record: the squares, the tag, the reserved byte, the comment
+// length and the comment (n's comments, then its marker when a line stops at n).
+func (e *encoder) record(buf []byte, from, to, tag, reserved byte, n *game.Node, ply int) []byte {
 	buf = append(buf, from, to, tag, reserved, 0, 0, 0, 0)
 	start := len(buf)
+	comments := n.Comments
+	if m, ok := e.marks[n]; ok {
+		comments = append(comments[:len(comments):len(comments)], m)
+	}
 	for i, c := range comments {
 		if i > 0 {
 			buf = append(buf, '\r', '\n')
 		}
-		buf = encodeGBK(buf, strings.ReplaceAll(cleanComment(c), "\n", "\r\n"), -1)
+		c = cleanComment(c)
+		if strings.IndexByte(c, '\n') >= 0 {
+			c = strings.ReplaceAll(c, "\n", "\r\n")
+		}
+		var reps textenc.Replacements
+		buf, reps, _ = encodeGBK(buf, c, -1)
+		e.warnReplaced(reps, "a comment", ply, "")
 	}
 	binary.LittleEndian.PutUint32(buf[start-4:], uint32(len(buf)-start))
 	return buf
 }
 
 // encodeGBK appends s in GBK as Windows writes it (code page 936, so € is 0x80), at most limit
-// bytes (no limit when negative), never cutting a character; characters GBK lacks (those
-// GB18030 writes in four bytes) become '?'.
-func encodeGBK(dst []byte, s string, limit int) []byte {
-	if limit < 0 {
-		limit = math.MaxInt
+// bytes (no limit when negative), never cutting a character; characters GBK lacks become '?'
+// (reps says which). kept is -1 when s is written whole, else how many of its characters
+// were.
+func encodeGBK(dst []byte, s string, limit int) (out []byte, reps textenc.Replacements, kept int) {
+	var enc []byte
+	if isASCIIString(s) {
+		enc = []byte(s)
+		if limit < 0 || len(s) <= limit {
+			return append(dst, s...), reps, -1
+		}
+	} else {
+		enc, reps, _ = textenc.EncodeLossy(s, textenc.GBK) // GBK is an output encoding: no error
 	}
-	enc, err := textenc.EncodeString(s, textenc.GB18030)
-	if err != nil { // only for invalid UTF-8
-		enc, _ = textenc.EncodeString(strings.ToValidUTF8(s, "\uFFFD"), textenc.GB18030)
+	if limit < 0 || len(enc) <= limit {
+		return append(dst, enc...), reps, -1
 	}
 	n := 0
-	for i := 0; i < len(enc); {
-		size := 2
-		ch := enc[i:min(i+2, len(enc))]
-		switch c := enc[i]; {
-		case c < 0x80:
-			size, ch = 1, enc[i:i+1]
-		case len(ch) == 2 && ch[1] >= 0x30 && ch[1] <= 0x39:
-			size, ch = 4, []byte{'?'}
-		case c == 0xA2 && len(ch) == 2 && ch[1] == 0xE3:
-			ch = []byte{0x80}
+	for n < len(enc) {
+		size := 1
+		if enc[n] > 0x80 { // a lead byte; 0x80 alone is the euro sign
+			size = 2
 		}
-		i += size
-		if n+len(ch) > limit {
+		if n+size > limit {
 			break
 		}
-		dst = append(dst, ch...)
-		n += len(ch)
+		n += size
+		kept++
 	}
-	return dst
+	return append(dst, enc[:n]...), reps, kept
+}
+
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// verifyTree checks that every move of g is legal in its position (EncodeOptions.Verify).
+func verifyTree(g *game.Game) error {
+	type item struct {
+		n   *game.Node
+		pos board.Position
+		ply int
+	}
+	stack := []item{{&g.Root, *g.StartPosition(), 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range it.n.Children {
+			if !it.pos.IsLegal(c.Move) {
+				return fmt.Errorf("xqf: encode: move %s at ply %d is not legal: %w: %w", c.Move, it.ply+1, ErrUnencodable, notation.ErrIllegal)
+			}
+			next := it.pos
+			next.Play(c.Move)
+			stack = append(stack, item{c, next, it.ply + 1})
+		}
+	}
+	return nil
 }

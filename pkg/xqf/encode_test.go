@@ -10,6 +10,8 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/gamecut"
+	"github.com/qipu/qipu/pkg/notation"
 )
 
 const sampleScript = `tag:Title=中炮对屏风马 tag:Event=全国象棋个人赛 tag:Red=胡荣华 tag:Black=杨官璘
@@ -107,6 +109,91 @@ func TestEncodeStrings(t *testing.T) {
 	// The comment is stored with CRLF line breaks.
 	if !bytes.Contains(data, []byte("line1\r\nline2\r\nsecond ?")) {
 		t.Errorf("comment bytes not CRLF")
+	}
+}
+
+// TestEncodeWarnings: a tag cut to its field and characters GBK lacks are reported through
+// EncodeOptions.Warn, naming the tag and the length kept.
+func TestEncodeWarnings(t *testing.T) {
+	event := strings.Repeat("象棋", 30) // 60 characters, 120 bytes in GBK; the field holds 63
+	g := buildGame(t, board.StartFEN, "tag:Event="+event+" tag:Red=A😀B😀 tag:Black=许银川 h2e2 {好😀}")
+	g.Source, g.Index = "in.pgn", 3
+	var warns []string
+	var buf bytes.Buffer
+	err := EncodeWith(&buf, g, EncodeOptions{Warn: func(d *game.Diagnostic) {
+		if !d.Warning || d.Kind != game.KindEncoding || d.Path != "in.pgn" || d.Game != 3 {
+			t.Errorf("warning %#v", d)
+		}
+		warns = append(warns, d.Error())
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`in.pgn: game 3: warning: encoding: tag Event is 60 characters, more than its XQF field holds: cut to its first 31 (62 bytes in GBK) ("Event")`,
+		`in.pgn: game 3: warning: encoding: '😀' (U+1F600) in tag Red cannot be written in GBK: written '?', as 1 more characters ("Red")`,
+		`in.pgn: game 3, ply 1: warning: encoding: '😀' (U+1F600) in a comment cannot be written in GBK: written '?'`,
+	}
+	if strings.Join(warns, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warns, "\n"), strings.Join(want, "\n"))
+	}
+	back := decodeT(t, buf.Bytes())
+	if v, _ := back.Tag("Event"); v != event[:len("象")*31] {
+		t.Errorf("Event read back %q", v)
+	}
+	// Encode writes the same bytes, without warnings.
+	if data := encodeT(t, g); !bytes.Equal(data, buf.Bytes()) {
+		t.Errorf("Encode and EncodeWith differ")
+	}
+}
+
+// TestEncodeCut: an invalid game is written as far as it was replayed, with a marker comment
+// on its last node and the result unknown unless KeepResult.
+func TestEncodeCut(t *testing.T) {
+	var b game.Builder
+	b.Begin(1, "test", "utf-8")
+	b.Tag("Result", "1-0")
+	b.Result("1-0")
+	b.PlayMove(mv(t, "h2e2"), game.Loc{Offset: 10})
+	b.Comment("中炮")
+	b.PlayMove(mv(t, "h9g7"), game.Loc{Offset: 20})
+	b.PlayMove(mv(t, "e2e9"), game.Loc{Offset: 30}) // illegal: the cannon cannot take without a screen
+	g := b.Finish()
+	if g.Valid() {
+		t.Fatal("the game should be invalid")
+	}
+	for _, keep := range []bool{false, true} {
+		var buf bytes.Buffer
+		if err := EncodeWith(&buf, g, EncodeOptions{KeepResult: keep}); err != nil {
+			t.Fatal(err)
+		}
+		back := decodeT(t, buf.Bytes())
+		line := back.MainLine()
+		wantResult := "*"
+		if keep {
+			wantResult = "1-0"
+		}
+		if len(line) != 2 || back.Result != wantResult || len(line[1].Comments) != 1 ||
+			line[1].Comments[0] != `qipu: game ends here: illegal move "E2-E9" at ply 3` {
+			var c []string
+			if len(line) == 2 {
+				c = line[1].Comments
+			}
+			t.Errorf("KeepResult %v: %d plies, result %q, comments %q", keep, len(line), back.Result, c)
+		}
+	}
+}
+
+// TestEncodeVerify: Encode trusts the tree; with Verify an illegal move is refused.
+func TestEncodeVerify(t *testing.T) {
+	g := &game.Game{Setup: board.StartSetup(), Result: "*"}
+	g.Root.Children = []*game.Node{{Move: mv(t, "a0a9"), Parent: &g.Root}}
+	var buf bytes.Buffer
+	if err := EncodeWith(&buf, g, EncodeOptions{Verify: true}); !errors.Is(err, ErrUnencodable) || !errors.Is(err, notation.ErrIllegal) || buf.Len() > 0 {
+		t.Errorf("Verify: %v, %d bytes", err, buf.Len())
+	}
+	if err := Encode(&buf, g); err != nil {
+		t.Errorf("Encode: %v", err)
 	}
 }
 
@@ -228,7 +315,7 @@ func TestRoundTripCorpus(t *testing.T) {
 				t.Errorf("%s: after the round trip: %v", f.rel, d)
 			}
 		}
-		if got, want := treeDump(back), treeDump(gbkOnly(g)); got != want {
+		if got, want := treeDump(back), treeDump(gbkOnly(marked(g))); got != want {
 			t.Errorf("%s: round trip differs\n got %.2000s\nwant %.2000s", f.rel, got, want)
 		}
 		if again := encodeT(t, back); !bytes.Equal(again, data) {
@@ -239,13 +326,28 @@ func TestRoundTripCorpus(t *testing.T) {
 	t.Logf("%d files, %d moves written and read back", len(files), moves)
 }
 
+// marked adds to g what Encode adds to an invalid game: the marker comment where each line
+// stops (joined to the node's comment, as XQF keeps one per move) and, when the main line or
+// the setup is cut, the result "*"; it returns g.
+func marked(g *game.Game) *game.Game {
+	marks, cut := gamecut.Marks(g)
+	for n, m := range marks {
+		n.Comments = []string{strings.Join(append(n.Comments, m), "\n")}
+	}
+	if cut {
+		g.Result = "*"
+		g.SetTag("Result", "*")
+	}
+	return g
+}
+
 // gbkOnly replaces what GBK cannot hold by '?' in the tags and comments of g, as Encode does,
 // and returns g.
 func gbkOnly(g *game.Game) *game.Game {
 	fix := func(s string) string {
 		var b strings.Builder
 		for _, r := range s {
-			if r >= 0x80 && string(encodeGBK(nil, string(r), -1)) == "?" {
+			if out, _, _ := encodeGBK(nil, string(r), -1); r >= 0x80 && string(out) == "?" {
 				r = '?'
 			}
 			b.WriteRune(r)

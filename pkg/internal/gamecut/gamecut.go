@@ -5,8 +5,8 @@
 package gamecut
 
 import (
-	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
 )
@@ -122,7 +122,7 @@ func Marks(g *game.Game) (map[*game.Node]string, bool) {
 	for _, c := range cuts {
 		main = main || c.MainLine
 		text := Text(c)
-		if slices.Contains(c.Node.Comments, text) {
+		if hasMark(c.Node.Comments, text) {
 			continue // written before: the game was read back from a marked record
 		}
 		if m, ok := marks[c.Node]; ok {
@@ -132,4 +132,15 @@ func Marks(g *game.Game) (map[*game.Node]string, bool) {
 		}
 	}
 	return marks, main
+}
+
+// hasMark reports whether a comment is the marker text or ends with it on its own line (a
+// format that keeps one comment per move joins them with line breaks).
+func hasMark(comments []string, text string) bool {
+	for _, c := range comments {
+		if c == text || strings.HasSuffix(c, "\n"+text) {
+			return true
+		}
+	}
+	return false
 }

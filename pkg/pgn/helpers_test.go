@@ -243,12 +243,17 @@ func locInside(text []byte, loc Loc) error {
 }
 
 // canWrap reports whether a movetext line wider than LineWidth had a place to break within
-// LineWidth columns: a blank between tokens, or a soft break inside a comment.
+// LineWidth columns: a soft break inside a comment (two columns for its spaces), or a blank
+// between tokens outside comments.
 func canWrap(line string) bool {
 	col := 0
 	var prev rune = -1
+	comment := strings.HasSuffix(line, "  ") // a wrapped comment's line
 	for _, r := range line {
-		if prev >= 0 && col+2 <= LineWidth && (r == ' ' || canBreak(prev, r)) {
+		if r == '{' {
+			comment = true
+		}
+		if prev >= 0 && (col+2 <= LineWidth && canBreak(prev, r) || !comment && r == ' ' && col <= LineWidth) {
 			return true
 		}
 		col++

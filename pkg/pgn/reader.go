@@ -67,7 +67,11 @@ type Reader struct {
 func NewReader(r io.Reader) *Reader {
 	br, ok := r.(*bufio.Reader)
 	if !ok || br.Size() < lookahead*2 {
-		br = bufio.NewReaderSize(r, bufSize)
+		size := bufSize
+		if s, ok := r.(interface{ Len() int }); ok { // a bytes.Reader or strings.Reader: its size is known
+			size = min(max(s.Len()+lookahead, 4096), bufSize)
+		}
+		br = bufio.NewReaderSize(r, size)
 	}
 	return &Reader{br: br, line: 1, col: 1, bol: true}
 }

@@ -292,7 +292,7 @@ func (e *encoder) line(node *game.Node, pos board.Position, num int, force bool)
 		if err := e.move(main, &pos, num, force, ply); err != nil {
 			return err
 		}
-		force = len(main.Comments) > 0
+		force = e.commented(main)
 		for _, alt := range node.Children[1:] {
 			e.open++
 			if err := e.move(alt, &pos, num, true, ply); err != nil {
@@ -304,7 +304,7 @@ func (e *encoder) line(node *game.Node, pos board.Position, num int, force bool)
 			if pos.Turn() == board.Black {
 				next++
 			}
-			if err := e.line(alt, after, next, len(alt.Comments) > 0); err != nil {
+			if err := e.line(alt, after, next, e.commented(alt)); err != nil {
 				return err
 			}
 			e.buf = append(e.buf, ')')
@@ -317,6 +317,16 @@ func (e *encoder) line(node *game.Node, pos board.Position, num int, force bool)
 		node = main
 	}
 	return nil
+}
+
+// commented reports whether a comment is written after n's move (its own, or a marker): the
+// next Black move then carries its number.
+func (e *encoder) commented(n *game.Node) bool {
+	if len(n.Comments) > 0 {
+		return true
+	}
+	_, ok := e.marks[n]
+	return ok
 }
 
 // move writes n's move (played in pos, which it does not change), with its number, NAGs and

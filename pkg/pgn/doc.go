@@ -16,6 +16,8 @@
 //     positioned diagnostic. Decode wires the two for the pipeline.
 //
 // Encode writes a game back as canonical Xiangqi PGN in any of the four notations, formatting
-// every move from the board; its output reads back to the same game and is a fixed point of
-// writing.
+// every move from the board, with lines (comments too) wrapped to 80 columns; its output reads
+// back to the same game and is a fixed point of writing. An invalid game is written as far as
+// it was replayed, with a {qipu: game ends here: …} comment where it stops and the result "*"
+// (WriteOptions.KeepResult keeps the original).
 package pgn

@@ -37,7 +37,7 @@ var corpusException = map[string]Encoding{
 	// byte order mark, unlike the GBK PGN files beside them.
 	"walker8088__cchess/tests/data/test.cbf":  UTF8,
 	"walker8088__cchess/tests/data/test2.cbf": UTF8,
-	// The traditional-edition sample of XQWizard (FORMATS.md §2.3) sits
+	// The traditional-edition sample of XQWizard (Big5) sits
 	// outside the 橘中秘(繁体) folder.
 	"liangqi__xqwizard/XQWIZARD/EXAMPLES/SAMPLE_T.PGN": Big5,
 }

@@ -21,7 +21,8 @@ var (
 	errVersion  = errors.New("xqf: unknown version")
 )
 
-// Tag bits of a move record after normalization (FORMATS.md §1.5).
+// Tag bits of a move record after normalization (XQStudio's record layout; version 10 writes
+// the child flag as 0xF0 and the sibling flag as 0x0F).
 const (
 	tagChild   = 0x80 // the next record is this move's first continuation
 	tagSibling = 0x40 // after this move's subtree comes an alternative to this move

@@ -6,7 +6,8 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 )
 
-// Header offsets (FORMATS.md §1.2, field names from XQStudio's dTXQFHead).
+// Header offsets (the layout of the XQF 1.0 specification; field names from XQStudio's
+// dTXQFHead).
 const (
 	offVersion    = 0x02
 	offKeyMask    = 0x03
@@ -60,7 +61,7 @@ var slotRoles = [16]board.Role{
 // copyright is the text the stream key is cut from (XQStudio's F32Keys).
 const copyright = "[(C) Copyright Mr. Dong Shiwei.]"
 
-// keys are the decoding keys of a file (FORMATS.md §1.3).
+// keys are the decoding keys of a file, derived from the header as XQStudio's reader does.
 type keys struct {
 	xy, xyf, xyt byte     // piece-table, from-square and to-square keys
 	rmk          uint32   // added to every stored comment length
@@ -107,7 +108,7 @@ func keysSumOK(h []byte) bool {
 }
 
 // slotOffset returns the header offset of the raw byte that holds piece-table slot i. From
-// version 12 the table is rotated by KeyXY+1 (FORMATS.md §1.4).
+// version 12 the table is rotated by KeyXY+1, as XQStudio writes it.
 func slotOffset(version, keyXY byte, i int) int {
 	if version >= 12 {
 		return offPieces + (i-int(keyXY)-1)&31

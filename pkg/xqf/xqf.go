@@ -3,10 +3,13 @@
 // Decode reads every version from 10 (the published plain "XQF 1.0" format) to 18 (what
 // XQStudio 1.63 writes, obfuscated with keys derived from the header), with the whole move
 // tree: every variation and every comment. It replays the tree through game.Builder, so the
-// result is the same *game.Game the PGN reader produces. Encode writes version 10.
+// result is the same *game.Game the PGN reader produces. Encode writes version 10; EncodeWith
+// also reports what the format could not hold (a tag cut to its field, characters GBK lacks)
+// and marks where an invalid game stops.
 //
-// The format and the choices made here are described in FORMATS.md §1 and in the comments of
-// this package. In short:
+// The sources are the XQF 1.0 specification (the plain version-10 layout), XQStudio's reader
+// and writer (the obfuscation of versions 11 to 18), and the readers of cchess and
+// ElephantEye's xqf2pgn, named below where they differ. The choices made here, in short:
 //
 //   - The header is plain text; from version 11 the piece table is keyed and the move tree is
 //     stream-obfuscated. The key checksum (KeysSum) is checked.
@@ -22,7 +25,9 @@
 //     TimeRule is called 用时规则 (time control) in the XQF 1.0 spec and 开局类型 (opening) in
 //     a comment of XQStudio's source; every non-empty value in the test corpus is a time
 //     control ("30-10-60", "10-5-0"), so it is read as TimeControl.
-//   - Text is GBK (read as GB18030) unless Config.Encoding says otherwise. Comments lose the
+//   - Text is GBK (read as GB18030) unless Config.Encoding says otherwise; with "auto" the
+//     encoding is decided from all the text of the file together, against the GBK prior
+//     of XQF (a short string alone is weak evidence). Comments lose the
 //     CRLF line breaks of their Delphi writer: lines are joined with "\n" and trailing line
 //     breaks are dropped.
 package xqf

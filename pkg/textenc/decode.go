@@ -497,14 +497,23 @@ func (p *textPos) advance(b []byte) {
 		return
 	}
 	lines := bytes.Count(b, []byte{'\n'})
-	if crs := bytes.Count(b, []byte{'\r'}); crs > 0 {
+	crs := bytes.Count(b, []byte{'\r'})
+	if crs > 0 {
 		lines += crs - bytes.Count(b, []byte("\r\n"))
 	}
 	if p.cr && b[0] == '\n' {
 		lines--
 	}
 	p.line += lines
-	if k := max(bytes.LastIndexByte(b, '\n'), bytes.LastIndexByte(b, '\r')); k >= 0 {
+	// The last line break: the last '\n', or a '\r' after it (searched only in the short
+	// tail, and only when the text has one).
+	k := bytes.LastIndexByte(b, '\n')
+	if crs > 0 {
+		if j := bytes.LastIndexByte(b[k+1:], '\r'); j >= 0 {
+			k += 1 + j
+		}
+	}
+	if k >= 0 {
 		p.col = 1 + utf8.RuneCount(b[k+1:])
 	} else {
 		p.col += utf8.RuneCount(b)

@@ -1,0 +1,70 @@
+package record
+
+import "github.com/qipu/qipu/pkg/textenc"
+
+// Option adjusts how Read, ReadFile and Detect work.
+type Option func(*options)
+
+type options struct {
+	encoding textenc.Encoding
+	strict   bool
+	reuse    bool
+	maxGames int
+	format   Format
+	info     func(Info)
+}
+
+func (o *options) apply(opts []Option) {
+	for _, opt := range opts {
+		if opt != nil {
+			opt(o)
+		}
+	}
+}
+
+// WithEncoding reads the text in enc instead of detecting it (textenc.Auto, the default,
+// detects). The XQF reader takes it for its header strings and comments; UTF-16, which XQF
+// cannot hold, falls back to detection there.
+func WithEncoding(enc textenc.Encoding) Option {
+	return func(o *options) { o.encoding = enc }
+}
+
+// WithStrict turns every warning into an error: the diagnostics of the games and of the file
+// itself.
+func WithStrict() Option {
+	return func(o *options) { o.strict = true }
+}
+
+// WithMaxGames stops after n games (n > 0); the rest of the input is not read.
+func WithMaxGames(n int) Option {
+	return func(o *options) { o.maxGames = n }
+}
+
+// WithReuse lets the readers recycle the memory of a game (its move tree, its tags) for the
+// next one: a yielded game is then valid only until the loop asks for the next. It saves an
+// allocation per move when the caller keeps nothing of a game after its loop iteration.
+func WithReuse() Option {
+	return func(o *options) { o.reuse = true }
+}
+
+// WithFormat reads the input as f, without sniffing (for a caller that has already called
+// Detect, or knows better). The zero Format means "detect".
+func WithFormat(f Format) Option {
+	return func(o *options) { o.format = f }
+}
+
+// Info describes an input once it is recognized.
+type Info struct {
+	// Format is the format the input is read as.
+	Format Format
+	// Encoding is the encoding of a text format, detected from the first bytes (or the one
+	// given with WithEncoding). It is textenc.Auto for the other formats, whose readers set
+	// Game.Encoding themselves.
+	Encoding textenc.Encoding
+}
+
+// WithInfo calls fn once the format (and for text, the encoding) is decided, before the first
+// game is read. It is not called when the input is unreadable or of no known format.
+func WithInfo(fn func(Info)) Option {
+	return func(o *options) { o.info = fn }
+}

@@ -1,0 +1,116 @@
+package record
+
+import (
+	"errors"
+	"io"
+	"iter"
+	"strings"
+	"unicode"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/pgn"
+	"github.com/qipu/qipu/pkg/textenc"
+	"github.com/qipu/qipu/pkg/xqf"
+)
+
+// table lists the readers, in the order content sniffing tries them: binary signatures
+// first, then text. A reader package that exports FormatName, Sniff(prefix []byte) bool, a
+// Config with Path and Encoding, and Decode(r, cfg) iter.Seq2[*game.Game, error] plugs in
+// with one entry:
+//
+//	{name: cbr.FormatName, exts: []string{".cbr", ".cbl"}, sniff: bytesOnly(cbr.Sniff),
+//		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+//			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding})
+//		}},
+var table = []format{
+	{name: "xqf", exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), decode: decodeXQF},
+	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
+}
+
+// bytesOnly adapts a sniffer that needs no encoding.
+func bytesOnly(sniff func(prefix []byte) bool) func([]byte, textenc.Encoding) bool {
+	return func(prefix []byte, _ textenc.Encoding) bool { return sniff(prefix) }
+}
+
+// decodeXQF reads one XQF file: one game, or a file-level error.
+func decodeXQF(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		g, err := xqf.Decode(r, xqf.Config{Path: c.Path, Encoding: xqfEncoding(c.Encoding)})
+		if g == nil {
+			if err == nil {
+				err = errors.New("no game")
+			}
+			yield(nil, err)
+			return
+		}
+		if !yield(g, nil) {
+			return
+		}
+		if err != nil {
+			yield(nil, err)
+		}
+	}
+}
+
+// xqfEncoding is the encoding name handed to the XQF reader, which reads the header strings
+// in a Windows code page: UTF-16 is no choice there, so it falls back to detection.
+func xqfEncoding(enc textenc.Encoding) string {
+	switch enc {
+	case textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE:
+		return "auto"
+	}
+	return enc.String()
+}
+
+// errStopped ends pgn.Decode when the consumer stops.
+var errStopped = errors.New("record: stopped")
+
+// decodePGN reads the games of a UTF-8 PGN text (record has decoded it).
+func decodePGN(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		cfg := pgn.Config{Path: c.Path, Encoding: c.Encoding.String(), Reuse: c.Reuse}
+		err := pgn.Decode(r, cfg, func(g *game.Game) error {
+			if !yield(g, nil) {
+				return errStopped
+			}
+			return nil
+		})
+		if err != nil && err != errStopped {
+			yield(nil, err)
+		}
+	}
+}
+
+// looksLikePGN reports whether text (in enc, or detected) starts like a PGN file: a tag pair
+// such as [Game "..."] or [Event "..."], or the move number 1., after blanks and a byte order
+// mark.
+func looksLikePGN(prefix []byte, enc textenc.Encoding) bool {
+	if len(prefix) == 0 {
+		return false
+	}
+	text, _, _ := textenc.DecodeBytes(prefix, enc)
+	text = strings.TrimLeftFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
+	switch {
+	case strings.HasPrefix(text, "["):
+		// A tag pair: [Name "value"].
+		i := 1
+		for i < len(text) && isIdent(text[i]) {
+			i++
+		}
+		if i == 1 {
+			return false
+		}
+		j := i
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		return j > i && j < len(text) && text[j] == '"'
+	case strings.HasPrefix(text, "1."):
+		return true
+	}
+	return false
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

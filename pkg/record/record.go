@@ -1,0 +1,276 @@
+// Package record reads Xiangqi game-record files of any format qipu knows — PGN in any
+// encoding (UTF-8, GBK/GB18030, Big5, UTF-16) and XQF (every version, the obfuscated ones
+// included) — with one call. It recognizes the format by content (then by file name), the
+// text encoding, decodes the file once, replays every move on the board and yields each
+// game with its diagnostics on it:
+//
+//	for g, err := range record.ReadFile(path) {
+//		if err != nil {
+//			fmt.Println(err) // the file itself: unreadable, not a game file, truncated
+//			continue
+//		}
+//		for pos, m := range g.Moves() {
+//			fmt.Println(iccs.Format(pos, m))
+//		}
+//	}
+//
+// Diagnostics about one game (an illegal move, a bad setup, a non-standard move text) are on
+// the game (Game.Diagnostics); errors about the file itself are yielded as (nil, err), err a
+// *game.Diagnostic positioned in the file, with a Kind, that unwraps to its cause: a sentinel
+// such as ErrUnknownFormat, ErrNoGame, xqf.ErrTruncated, or the read error. A failure ends
+// the sequence. A file-level warning — undecodable bytes in a PGN text, replaced by U+FFFD,
+// after its games — is yielded the same way, with Diagnostic.Warning set; IsWarning tells it
+// from a failure, and WithStrict turns it into an error like every other warning.
+//
+// The command line's batch engine (package pipeline) reads every file through this package:
+// adding a reader here adds it to the command.
+package record
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
+)
+
+// Errors of the file level, wrapped by the *game.Diagnostic yielded for them.
+var (
+	// ErrUnknownFormat: the content is no format record reads, and neither is the name.
+	ErrUnknownFormat = errors.New("record: not a game record of a known format")
+	// ErrNoGame: the file is of a known format but holds no game.
+	ErrNoGame = errors.New("record: no game found")
+)
+
+// IsWarning reports whether err is a file-level diagnostic that is only a warning: the games
+// of the file were read.
+func IsWarning(err error) bool {
+	var d *game.Diagnostic
+	return errors.As(err, &d) && d.Warning
+}
+
+// ReadFile reads the game-record file at path; see Read. A file that cannot be opened is
+// yielded as an io diagnostic.
+func ReadFile(path string, opts ...Option) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		f, err := os.Open(path)
+		if err != nil {
+			yield(nil, ioDiagnostic(path, game.Loc{Offset: 0}, err))
+			return
+		}
+		defer f.Close()
+		Read(f, path, opts...)(yield)
+	}
+}
+
+// Read reads every game of a game-record file from r. name names the source in diagnostics
+// and in Game.Source, and its extension helps recognize the format when the content does not
+// (see Detect). Each game is replayed and carries its diagnostics; errors about the file
+// itself are yielded as (nil, err) (see the package documentation). Breaking out of the
+// loop stops reading.
+//
+// r is read once, sequentially; a *bufio.Reader is used as it is.
+func Read(r io.Reader, name string, opts ...Option) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		var o options
+		o.apply(opts)
+		rd := &reading{o: &o, name: name, yield: yield}
+		rd.run(r)
+	}
+}
+
+// bufSize is the read buffer of an input that is not a *bufio.Reader.
+const bufSize = 64 << 10
+
+// reading is the state of one Read.
+type reading struct {
+	o      *options
+	name   string
+	yield  func(*game.Game, error) bool
+	cr     countReader
+	games  int
+	failed bool // an error (not a warning) was yielded
+	done   bool // the consumer stopped
+}
+
+func (rd *reading) run(r io.Reader) {
+	rd.cr.errAt = -1
+	var br *bufio.Reader
+	var src io.Reader
+	if b, ok := r.(*bufio.Reader); ok && b.Size() >= SniffLen {
+		// Count above the caller's buffer: a read error surfaces once the buffered bytes
+		// are consumed, so the count is the same.
+		br = b
+		rd.cr.r = b
+		src = &rd.cr
+	} else {
+		rd.cr.r = r
+		br = bufio.NewReaderSize(&rd.cr, bufSize)
+		src = br
+	}
+	f := rd.o.format
+	if f.f == nil {
+		prefix, err := br.Peek(SniffLen)
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+			rd.fileError(ioDiagnostic(rd.name, rd.cr.loc(), err))
+			return
+		}
+		var ok bool
+		if f, ok = rd.o.detect(prefix, rd.name); !ok {
+			rd.fileError(&game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: game.Loc{Offset: 0},
+				Message: "not a game record (neither its content nor its name is a known format)",
+				Err:     ErrUnknownFormat})
+			return
+		}
+	}
+	if f.f.text {
+		rd.readText(f, src)
+	} else {
+		if rd.o.info != nil {
+			rd.o.info(Info{Format: f})
+		}
+		rd.decode(f, src, rd.o.encoding, nil)
+	}
+	if !rd.done && !rd.failed && rd.games == 0 {
+		// Positioned at the start of the file, as every diagnostic of a readable file is.
+		loc := game.Loc{Offset: 0}
+		if f.f.text {
+			loc = game.Loc{Line: 1, Col: 1, Offset: -1}
+		}
+		rd.fileError(&game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: loc,
+			Message: "no game found", Err: ErrNoGame})
+	}
+}
+
+// readText decodes a text format to UTF-8 and reads it; undecodable bytes are a warning
+// after the games.
+func (rd *reading) readText(f Format, src io.Reader) {
+	dec, err := textenc.Open(src, rd.o.encoding)
+	if err != nil {
+		rd.fileError(rd.readError(err))
+		return
+	}
+	if rd.o.info != nil {
+		rd.o.info(Info{Format: f, Encoding: dec.Detection().Encoding})
+	}
+	enc := dec.Detection().Encoding
+	rd.decode(f, dec, dec.Detection().Encoding, func(g *game.Game) {
+		// Detection may have been deferred past an ASCII prefix: take the latest word.
+		enc = dec.Detection().Encoding
+		g.Encoding = enc.String()
+	})
+	if rd.done {
+		return
+	}
+	if n := dec.InvalidCount(); n > 0 {
+		// A warning, as the XQF reader reports its undecodable strings: the games replayed,
+		// and a move text hit by the bad bytes is already a syntax error.
+		rd.fileError(&game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: rd.name,
+			Loc:     game.Loc{Offset: dec.FirstInvalid()},
+			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, enc)})
+	}
+}
+
+// decode runs the format's reader and passes its games and errors on.
+func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each func(*game.Game)) {
+	c := decodeConfig{Path: rd.name, Encoding: enc, Reuse: rd.o.reuse}
+	for g, err := range f.f.decode(src, c) {
+		if err != nil {
+			if !rd.fileError(rd.readError(err)) {
+				return
+			}
+			continue
+		}
+		if g == nil {
+			continue
+		}
+		if each != nil {
+			each(g)
+		}
+		if rd.o.strict {
+			for _, d := range g.Diagnostics {
+				d.Warning = false
+			}
+		}
+		rd.games++
+		if !rd.yield(g, nil) {
+			rd.done = true
+			return
+		}
+		if rd.o.maxGames > 0 && rd.games >= rd.o.maxGames {
+			rd.done = true
+			return
+		}
+	}
+}
+
+// readError turns an error of a reader that is not about one game into a positioned
+// diagnostic: the reader's own, or an io diagnostic at the offset where reading failed.
+func (rd *reading) readError(err error) *game.Diagnostic {
+	var d *game.Diagnostic
+	if errors.As(err, &d) {
+		if d.Path == "" {
+			d.Path = rd.name
+		}
+		return d
+	}
+	return ioDiagnostic(rd.name, rd.cr.loc(), err)
+}
+
+// fileError yields a file-level diagnostic; it reports whether to go on.
+func (rd *reading) fileError(d *game.Diagnostic) bool {
+	if rd.o.strict {
+		d.Warning = false
+	}
+	if !d.Warning {
+		rd.failed = true
+	}
+	if !rd.yield(nil, d) {
+		rd.done = true
+		return false
+	}
+	return true
+}
+
+// ioDiagnostic is the diagnostic of a read error.
+func ioDiagnostic(path string, loc game.Loc, err error) *game.Diagnostic {
+	return &game.Diagnostic{Kind: game.KindIO, Path: path, Loc: loc, Message: ioMessage(err), Err: err}
+}
+
+// ioMessage shortens an *os.PathError to its cause: the path is already in the diagnostic.
+func ioMessage(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// countReader counts the bytes read, and where reading first failed, so that an io
+// diagnostic names a byte offset like every other.
+type countReader struct {
+	r     io.Reader
+	n     int64 // bytes read
+	errAt int64 // offset of the first read error; -1 for none
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF && c.errAt < 0 {
+		c.errAt = c.n
+	}
+	return n, err
+}
+
+// loc is the offset of the first read error, or else of the bytes read so far.
+func (c *countReader) loc() game.Loc {
+	if c.errAt >= 0 {
+		return game.Loc{Offset: c.errAt}
+	}
+	return game.Loc{Offset: c.n}
+}

@@ -102,9 +102,9 @@ func TestIssueProgramMatchesJSONL(t *testing.T) {
 	}
 	// The encodings are detected and recorded.
 	for path, enc := range map[string]string{
-		"../../corpus/pgn/chinese-gbk.pgn":               "gb18030",
+		"../../corpus/pgn/chinese-gbk.pgn":              "gb18030",
 		"../../corpus/pgn/chinese-big5-traditional.pgn": "big5",
-		"../../corpus/pgn/chinese-utf16.pgn":             "utf-16le",
+		"../../corpus/pgn/chinese-utf16.pgn":            "utf-16le",
 	} {
 		for g, err := range record.ReadFile(path) {
 			if err != nil || g.Encoding != enc || len(g.Errors()) > 0 {

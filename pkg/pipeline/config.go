@@ -118,6 +118,10 @@ type Config struct {
 	// DecodeOnly makes Check only read every recognized file and decode its text to UTF-8,
 	// without parsing or replaying: the floor a benchmark compares the real run against.
 	DecodeOnly bool
+
+	// budget, if positive, replaces the output budget of the files waiting behind the head
+	// of the queue (tests make it tiny).
+	budget int64
 }
 
 // UsageError is a bad option value or combination, a PATH that does not exist, or output that

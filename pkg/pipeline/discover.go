@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/record"
 )
 
 // input is one discovered input file.
@@ -107,11 +109,8 @@ func discover(paths []string) ([]input, error) {
 
 // known reports whether a file name has the extension of a format qipu reads.
 func known(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".pgn", ".xqf":
-		return true
-	}
-	return false
+	_, ok := record.Detect(nil, name)
+	return ok
 }
 
 // relTo returns path relative to root, slash-separated.

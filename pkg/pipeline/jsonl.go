@@ -7,9 +7,9 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 )
 
-// appendGameJSON appends one game as a JSON object of DESIGN.md's JSON Lines schema, in its
+// appendGameJSON appends one game as a JSON object of the JSON Lines schema of qipu's output contract, in its
 // field order, and a newline. The report leaves out "moves".
-func appendGameJSON(dst []byte, source string, g *game.Game, withMoves bool, fs *formatSet, o notationOptions) []byte {
+func appendGameJSON(dst []byte, source string, g *game.Game, withMoves bool, o notationOptions) []byte {
 	dst = append(dst, `{"source":`...)
 	dst = appendJSONString(dst, source)
 	dst = append(dst, `,"index":`...)
@@ -65,7 +65,7 @@ func appendGameJSON(dst []byte, source string, g *game.Game, withMoves bool, fs 
 			}
 			for i, key := range [...]string{`{"iccs":`, `,"wxf":`, `,"chinese":`, `,"platform":`} {
 				dst = append(dst, key...)
-				buf = fs.appendMove(buf[:0], pos, m, moveFormat(i), o)
+				buf = appendMove(buf[:0], pos, m, moveFormat(i), o)
 				dst = appendJSONBytes(dst, buf)
 			}
 			dst = append(dst, `,"capture":`...)

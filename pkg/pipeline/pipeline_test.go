@@ -67,9 +67,9 @@ func archive(t *testing.T) string {
 	files["multi/broken.pgn"] = pgnText("ok", randomGame(200, 12)) +
 		"[Event \"broken\"]\n\n1. H2-E2 H9-G7 2. H0-G2 A0-A5 3. C3-C4 *\n\n" +
 		pgnText("ok2", randomGame(201, 12))
-	files["x/a.xqf"] = "XQ h2e2 h9g7"
-	files["x/bad.xqf"] = "XQ!garbage"
-	files["x/sniffed.bin"] = "XQ b2e2"
+	files["x/a.xqf"] = xqfFile("h2e2", "h9g7")
+	files["x/bad.xqf"] = "garbage!"
+	files["x/sniffed.bin"] = xqfFile("b2e2")
 	files["x/sniffed.txt"] = pgnText("txt", randomGame(300, 4))
 	files["x/README.md"] = "# not a game\n"
 	files[".git/ignored.pgn"] = pgnText("hidden", randomGame(400, 4))
@@ -78,7 +78,7 @@ func archive(t *testing.T) string {
 }
 
 func TestOutputIdenticalForAnyJobs(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	for _, to := range []string{"jsonl", "iccs", "chinese"} {
 		var first string
@@ -103,7 +103,7 @@ func TestOutputIdenticalForAnyJobs(t *testing.T) {
 }
 
 func TestBrokenGameInTheMiddle(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	path := filepath.Join(dir, "multi", "broken.pgn")
 	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{path}, Quiet: true})
@@ -140,13 +140,14 @@ func TestBrokenGameInTheMiddle(t *testing.T) {
 			t.Errorf("error field %s = %v, want %v", k, e[k], v)
 		}
 	}
-	if _, ok := e["offset"]; ok {
-		t.Errorf("unknown offset written: %v", e)
+	data, _ := os.ReadFile(path)
+	if want := strings.Index(string(data), "A0-A5"); e["offset"] != float64(want) {
+		t.Errorf("offset %v, want %d", e["offset"], want)
 	}
 }
 
 func TestJSONFieldOrder(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Red \"红方\"]\n[Black \"b\"]\n[Event \"e\"]\n\n1. H2-E2 H9-G7 *\n"})
 	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
@@ -175,7 +176,7 @@ func TestJSONFieldOrder(t *testing.T) {
 }
 
 func TestUnreadableFileInReport(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	report := filepath.Join(t.TempDir(), "sub", "report.jsonl")
 	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}, Report: report, Jobs: 3})
@@ -186,7 +187,7 @@ func TestUnreadableFileInReport(t *testing.T) {
 		t.Errorf("check wrote to stdout: %q", out)
 	}
 	bad := filepath.Join(dir, "x", "bad.xqf")
-	if !strings.Contains(errs, bad+":@0: syntax: not an XQF file\n") {
+	if !strings.Contains(errs, bad+":@0: syntax: no \"XQ\" signature\n") {
 		t.Errorf("no diagnostic for the unreadable file:\n%s", errs)
 	}
 	if !strings.Contains(errs, "qipu check: 46 files, 49 games") || !strings.Contains(errs, "1 unreadable, 1 skipped") {
@@ -219,7 +220,7 @@ func TestUnreadableFileInReport(t *testing.T) {
 }
 
 func TestMirrorTree(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	for _, to := range []string{"iccs", "jsonl", "xqf"} {
 		out := filepath.Join(t.TempDir(), "out")
@@ -249,7 +250,7 @@ func TestMirrorTree(t *testing.T) {
 }
 
 func TestSingleOutputFile(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	out := filepath.Join(t.TempDir(), "one.pgn")
 	in := filepath.Join(dir, "multi", "big.PGN")
@@ -278,7 +279,7 @@ func TestSingleOutputFile(t *testing.T) {
 }
 
 func TestStdin(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "iccs", Paths: []string{"-"}, Quiet: true,
 		Stdin: strings.NewReader("1. h2e2 h9g7 *\n")})
 	if code != ExitOK || err != nil {
@@ -294,7 +295,7 @@ func TestStdin(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	for name, cfg := range map[string]Config{
 		"missing path":     {Command: Convert, Paths: []string{filepath.Join(dir, "nope.pgn")}},
@@ -320,7 +321,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestUnwritableOutput(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	blocker := filepath.Join(t.TempDir(), "file")
 	writeTree(t, filepath.Dir(blocker), map[string]string{"file": "x"})
@@ -342,37 +343,40 @@ func TestUnwritableOutput(t *testing.T) {
 	}
 }
 
+// TestInterruptLeavesNoPartialOutput: a run cancelled in the middle (after the first file of
+// a tree; in the middle of a long standard input) exits 130 and leaves no output file, no
+// temporary file and no report behind.
 func TestInterruptLeavesNoPartialOutput(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
+	var games [][]string
+	for k := range 200 {
+		games = append(games, randomGame(uint64(500+k), 40))
+	}
+	big := pgnText("big", games...)
 	for _, to := range []string{"iccs", "xqf"} {
 		for _, single := range []bool{false, true} {
-			ctx, cancel := context.WithCancel(context.Background())
-			decodeHook = func(path string, index int) {
-				if strings.HasSuffix(path, "big.PGN") && index == 2 {
-					cancel()
-				}
+			if single && to == "xqf" {
+				continue
 			}
+			ctx, cancel := context.WithCancel(context.Background())
 			outDir := t.TempDir()
 			out := filepath.Join(outDir, "out")
-			paths := []string{dir}
+			cfg := Config{Command: Convert, To: to, Paths: []string{dir}, Jobs: 3, Quiet: true,
+				Progress: &cancelProgress{cancel: cancel}}
 			if single {
-				if to == "xqf" {
-					continue
-				}
 				out = filepath.Join(outDir, "one.pgn")
-				paths = []string{filepath.Join(dir, "multi", "big.PGN")}
+				cfg.Paths, cfg.Progress = []string{"-"}, nil
+				cfg.Stdin = &hookReader{r: strings.NewReader(big), at: len(big) / 2, hook: cancel}
 			}
-			report := filepath.Join(outDir, "report.jsonl")
-			code, _, _, err := runCfg(t, ctx, Config{Command: Convert, To: to, Paths: paths, Out: out, Report: report, Jobs: 3, Quiet: true})
-			decodeHook = nil
+			cfg.Out, cfg.Report = out, filepath.Join(outDir, "report.jsonl")
+			code, _, _, err := runCfg(t, ctx, cfg)
 			cancel()
 			if code != ExitInterrupted || !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
-				t.Fatalf("to %s: exit %d, %v", to, code, err)
+				t.Fatalf("to %s, single %v: exit %d, %v", to, single, code, err)
 			}
-			files := listTree(t, outDir)
-			for _, f := range files {
-				if strings.Contains(f, tempPrefix) || strings.Contains(f, "big") || f == "report.jsonl" || f == "one.pgn" {
+			for _, f := range listTree(t, outDir) {
+				if strings.Contains(f, tempPrefix) || f == "report.jsonl" || f == "one.pgn" || single {
 					t.Errorf("to %s: partial or temporary file left: %s", to, f)
 				}
 			}
@@ -381,7 +385,7 @@ func TestInterruptLeavesNoPartialOutput(t *testing.T) {
 }
 
 func TestManyGamesStreamThroughSmallWindow(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := t.TempDir()
 	// Each file's output is larger than the budget of the smaller runs, so workers must
 	// wait their turn.
@@ -399,17 +403,15 @@ func TestManyGamesStreamThroughSmallWindow(t *testing.T) {
 		t.Fatalf("output only %d bytes", len(want))
 	}
 	for _, b := range []int64{32 << 20, 3 * chunkSize, 1} {
-		minBudget, jobBudget = b, b
-		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Jobs: 4, Quiet: true})
+		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Jobs: 4, Quiet: true, budget: b})
 		if code != ExitOK || got != want {
 			t.Errorf("budget %d: exit %d; -j 4 output differs", b, code)
 		}
 	}
-	minBudget, jobBudget = 32<<20, 8<<20
 }
 
 func TestStrictAndWarnings(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := t.TempDir()
 	// Black's move first in a start position without FEN: a side warning.
 	writeTree(t, dir, map[string]string{"w.pgn": "1. h9g7 h2e2 *\n"})
@@ -424,7 +426,7 @@ func TestStrictAndWarnings(t *testing.T) {
 }
 
 func TestCheckFormats(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := archive(t)
 	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Format: "json", Paths: []string{dir}})
 	var sum map[string]any
@@ -442,13 +444,13 @@ func TestCheckFormats(t *testing.T) {
 	if !strings.Contains(out, "::error file="+broken+",line=8,col=25,title=qipu illegal::game 2, ply 4: illegal: ") {
 		t.Errorf("annotations:\n%s", out)
 	}
-	if !strings.Contains(out, "::error file="+filepath.Join(dir, "x", "bad.xqf")+",title=qipu syntax::@0: syntax: not an XQF file") {
+	if !strings.Contains(out, "::error file="+filepath.Join(dir, "x", "bad.xqf")+",title=qipu syntax::@0: syntax: no \"XQ\" signature") {
 		t.Errorf("annotations:\n%s", out)
 	}
 }
 
 func TestOutEncoding(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Event \"测试\"]\n\n1. H2-E2 H9-G7 *\n"})
 	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "gbk", Paths: []string{dir}, Quiet: true})
@@ -463,21 +465,6 @@ func TestOutEncoding(t *testing.T) {
 	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "big5", Traditional: true, Script: "traditional", Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !strings.Contains(out, "[Format") {
 		t.Fatalf("traditional big5: exit %d, %q %q", code, out, errs)
-	}
-}
-
-func TestSniff(t *testing.T) {
-	for text, want := range map[string]bool{
-		"[Game \"Chinese Chess\"]": true, "\ufeff  [Event \"x\"]": true, "1. h2e2": true,
-		"[DhtmlXQ]": false, "<html>": false, "": false, "[Event]": false,
-	} {
-		if got := looksLikePGN([]byte(text), 0); got != want {
-			t.Errorf("looksLikePGN(%q) = %v", text, got)
-		}
-	}
-	// UTF-16 with a byte order mark.
-	if !looksLikePGN([]byte{0xFF, 0xFE, '[', 0, 'E', 0, 'v', 0, ' ', 0, '"', 0}, 0) {
-		t.Errorf("UTF-16 PGN not recognized")
 	}
 }
 
@@ -499,27 +486,39 @@ func TestAppendJSONString(t *testing.T) {
 	}
 }
 
+// TestReadErrorAfterSomeGames: a read error after some games keeps the games read before
+// it, and is a file error placed at the offset where reading failed.
 func TestReadErrorAfterSomeGames(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
+	var games [][]string
+	for k := range 1000 {
+		games = append(games, randomGame(uint64(k), 30))
+	}
+	data := pgnText("a", games...)
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
-		"a-ioerror.pgn": pgnText("a", randomGame(1, 10), randomGame(2, 10)),
-		"b.pgn":         pgnText("b", randomGame(3, 10)),
-	})
+	writeTree(t, dir, map[string]string{"b.pgn": pgnText("b", randomGame(3, 10))})
 	report := filepath.Join(dir, "report.jsonl")
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Report: report})
+	errDisk := errors.New("input/output error")
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl",
+		Paths: []string{"-", filepath.Join(dir, "b.pgn")}, Report: report,
+		Stdin: &failingReader{r: strings.NewReader(data), err: errDisk}})
 	if code != ExitInvalid {
 		t.Fatalf("exit %d", code)
 	}
-	if strings.Count(out, "\n") != 2 {
-		t.Errorf("want the game before the error and the next file's game:\n%s", out)
+	if n := strings.Count(out, "\n"); n < 100 || n > 1000 {
+		t.Errorf("%d games out: want the games before the error and the next file's game", n)
 	}
-	// The fake reader fails after the whole file is read: the error is placed at its end.
-	if !strings.Contains(errs, "a-ioerror.pgn:@232: io: fake pgn: read: input/output error\n") || !strings.Contains(errs, "1 file errors") {
-		t.Errorf("stderr:\n%s", errs)
+	if !strings.Contains(out, `{"source":"`+filepath.Join(dir, "b.pgn")+`","index":1,`) {
+		t.Errorf("the next file is not read")
 	}
-	data, _ := os.ReadFile(report)
-	if !strings.Contains(string(data), `{"source":"a-ioerror.pgn","index":0,"format":"pgn","encoding":"utf-8","tags":{},"start_fen":"","plies":0,"end_fen":"","result":"*","status":"invalid","errors":[{"kind":"io","message":"fake pgn: read: input/output error","offset":232}],"warnings":[]}`) {
-		t.Errorf("report:\n%s", data)
+	// The error comes once the whole input is read: it is placed at its end.
+	want := fmt.Sprintf("-:@%d: io: ", len(data))
+	if !strings.Contains(errs, want) || !strings.Contains(errs, "input/output error\n") || !strings.Contains(errs, "1 file errors") {
+		t.Errorf("stderr lacks %q:\n%s", want, errs)
+	}
+	rep, _ := os.ReadFile(report)
+	if !strings.Contains(string(rep), `{"source":"-","index":0,"format":"pgn","encoding":"utf-8","tags":{},"start_fen":"","plies":0,"end_fen":"","result":"*","status":"invalid","errors":[{"kind":"io","message":`) ||
+		!strings.Contains(string(rep), fmt.Sprintf(`input/output error","offset":%d}],"warnings":[]}`, len(data))) {
+		t.Errorf("report:\n%.3000s", rep[max(0, len(rep)-3000):])
 	}
 }

@@ -16,7 +16,8 @@ import (
 // was quadratic: 200,000 tags, 2.7 MB of PGN, took 53 s), and a repeated name keeps its first
 // value.
 func TestManyTags(t *testing.T) {
-	b := &game.Builder{Path: "t.pgn", Resolve: resolveAny}
+	t.Parallel()
+	b := &game.Builder{Path: "t.pgn"}
 	b.Begin(1, "pgn", "utf-8")
 	const n = 100_000
 	for i := range n {
@@ -24,9 +25,8 @@ func TestManyTags(t *testing.T) {
 	}
 	b.Tag("T7", "second")
 	g := b.Finish()
-	fs := fakeFormats()
 	start := time.Now()
-	line := string(appendGameJSON(nil, "t.pgn", g, true, &fs, notationOptions{}))
+	line := string(appendGameJSON(nil, "t.pgn", g, true, notationOptions{}))
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("%d tags: %v", n, d)
 	}
@@ -34,7 +34,7 @@ func TestManyTags(t *testing.T) {
 		t.Errorf("tags not each kept once, first value")
 	}
 	g.Tags = []game.Tag{{Name: "A", Value: "1"}, {Name: "B", Value: "2"}, {Name: "A", Value: "3"}}
-	if line := string(appendGameJSON(nil, "t.pgn", g, false, &fs, notationOptions{})); !strings.Contains(line, `"tags":{"A":"1","B":"2"}`) {
+	if line := string(appendGameJSON(nil, "t.pgn", g, false, notationOptions{})); !strings.Contains(line, `"tags":{"A":"1","B":"2"}`) {
 		t.Errorf("few tags: %s", line)
 	}
 }
@@ -43,7 +43,7 @@ func TestManyTags(t *testing.T) {
 // directories inside the tree are not followed (no loop); a dangling link or a loop of links
 // named like a game file is an io diagnostic at offset 0, not silently skipped.
 func TestLinksInTheTree(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	root := t.TempDir()
 	dir := filepath.Join(root, "games")
 	writeTree(t, dir, map[string]string{"a.pgn": pgnText("a", randomGame(1, 6))})
@@ -82,6 +82,7 @@ func TestLinksInTheTree(t *testing.T) {
 // TestEveryFileDiagnosticPositioned: the diagnostics that belong to a file rather than a game
 // carry a position too (the contract's path:line:col or path:@offset).
 func TestEveryFileDiagnosticPositioned(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"empty.pgn": "", "blank.pgn": "\n\n  \n", "empty.xqf": ""})
 	code, _, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}, Quiet: true})
@@ -102,7 +103,7 @@ func TestEveryFileDiagnosticPositioned(t *testing.T) {
 // a report inside the output directory does not replace an output (it did: the report was
 // renamed over out/a.pgn), nor does an output replace the report.
 func TestOutputNeverReplacesInputOrReport(t *testing.T) {
-	useFakes(t)
+	t.Parallel()
 	root := t.TempDir()
 	in := filepath.Join(root, "in")
 	body := pgnText("a", randomGame(1, 8))
@@ -159,6 +160,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 // TestMisnamedFiles: an XQF file named .pgn and a PGN file named .xqf are read for what they
 // hold; a binary file named .pgn that is not XQF is still read as PGN (and reported).
 func TestMisnamedFiles(t *testing.T) {
+	t.Parallel()
 	xqfData, err := os.ReadFile(filepath.Join("..", "..", "corpus", "xqf", "game-01.xqf"))
 	if err != nil {
 		t.Fatal(err)

@@ -22,8 +22,8 @@ const chunkSize = 64 << 10
 // minBudget and jobBudget size the output budget: the bytes of output that files not yet at
 // the head of the queue may hold while they wait for the writer (max(minBudget, jobs ×
 // jobBudget)). The file at the head streams through without limit: the writer drains it.
-// They are variables for the tests.
-var (
+// Config.budget replaces them in tests.
+const (
 	minBudget int64 = 32 << 20
 	jobBudget int64 = 8 << 20
 )
@@ -130,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (code int, err error) {
 	if err := s.decideOutput(inputs, temps); err != nil {
 		return ExitUsage, err
 	}
-	r := &runner{s: s, fs: &formats, inputs: inputs, temps: temps}
+	r := &runner{s: s, inputs: inputs, temps: temps}
 	return r.run(ctx, start)
 }
 
@@ -263,7 +263,6 @@ func sameFile(a, b string) bool {
 // runner is the state of one run.
 type runner struct {
 	s      *settings
-	fs     *formatSet
 	inputs []input
 	temps  *tempSet
 	budget *budget
@@ -307,6 +306,9 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 	// written), so memory does not grow with the archive.
 	order := make(chan *slot, 2*s.jobs+2)
 	total := max(minBudget, int64(s.jobs)*jobBudget)
+	if s.cfg.budget > 0 {
+		total = s.cfg.budget
+	}
 	r.budget = newBudget(total)
 	// Pieces are at least chunkSize but the last of a file, so this many always fit.
 	depth := int(total/chunkSize) + 2

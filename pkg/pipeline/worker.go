@@ -13,7 +13,9 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/textenc"
+	"github.com/qipu/qipu/pkg/xqf"
 )
 
 // errStop stops a reader from the game callback after a fatal output error.
@@ -26,7 +28,6 @@ const maxKeptBuffer = 4 << 20
 type worker struct {
 	r    *runner
 	s    *settings
-	fs   *formatSet
 	ctx  context.Context
 	br   *bufio.Reader
 	buf  bytes.Buffer // one game's encoded output
@@ -34,7 +35,7 @@ type worker struct {
 }
 
 func newWorker(r *runner, ctx context.Context) *worker {
-	return &worker{r: r, s: r.s, fs: r.fs, ctx: ctx, br: bufio.NewReaderSize(nil, 64<<10)}
+	return &worker{r: r, s: r.s, ctx: ctx, br: bufio.NewReaderSize(nil, 64<<10)}
 }
 
 // fileRun is the processing of one input file.
@@ -107,36 +108,34 @@ func (f *fileRun) read() {
 	f.src.r = src
 	w.br.Reset(&f.src)
 	defer w.br.Reset(nil)
-	prefix, err := w.br.Peek(sniffLen)
+	prefix, err := w.br.Peek(record.SniffLen)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		f.unreadable(game.KindIO, ioMessage(err), err)
 		return
 	}
-	kind := classify(in, prefix, w.s.inEnc, w.fs.isXQF)
-	if w.s.cfg.DecodeOnly && kind != kindSkip {
-		f.cur.stats.files++
-		f.decodeOnly(kind)
-		return
-	}
-	switch kind {
-	case kindSkip:
+	format, ok := record.Detect(prefix, in.path, record.WithEncoding(w.s.inEnc))
+	if !ok && in.stdin {
+		format = pgnFormat // standard input is PGN unless its content says otherwise
+	} else if !ok {
 		f.cur.stats.skipped++
 		return
-	case kindXQF:
-		f.cur.stats.files++
-		f.format = "xqf"
-		f.readXQF()
-	case kindPGN:
-		f.cur.stats.files++
-		f.format = "pgn"
-		f.readPGN()
 	}
+	f.cur.stats.files++
+	if w.s.cfg.DecodeOnly {
+		f.decodeOnly(format)
+		return
+	}
+	f.format = format.Name()
+	f.decode(format)
 }
 
+// pgnFormat is record's PGN.
+var pgnFormat, _ = record.FormatByName("pgn")
+
 // decodeOnly reads the file and decodes its text, and nothing more (Config.DecodeOnly).
-func (f *fileRun) decodeOnly(kind fileKind) {
+func (f *fileRun) decodeOnly(format record.Format) {
 	var err error
-	if kind == kindXQF {
+	if !format.Text() {
 		_, err = io.Copy(io.Discard, f.w.br)
 	} else {
 		var dec *textenc.Decoder
@@ -145,73 +144,44 @@ func (f *fileRun) decodeOnly(kind fileKind) {
 		}
 	}
 	if err != nil {
-		f.readError(err)
+		f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: f.src.loc(),
+			Message: ioMessage(err), Err: err})
 	}
 }
 
-func (f *fileRun) readXQF() {
+// decode reads the games of the file through record and handles each; the errors of the file
+// itself (unreadable, truncated, no game, undecodable bytes) become its diagnostics.
+func (f *fileRun) decode(format record.Format) {
 	w := f.w
-	g, err := w.fs.decodeXQF(w.br, f.in.path, w.s.inEnc.String())
-	if g == nil {
-		if err == nil {
-			err = errors.New("no game")
+	opts := []record.Option{record.WithFormat(format), record.WithEncoding(w.s.inEnc),
+		// f.game keeps nothing of a game: its memory can serve the next one.
+		record.WithReuse(),
+		record.WithInfo(func(i record.Info) {
+			if i.Encoding != textenc.Auto {
+				f.encoding = i.Encoding.String()
+			}
+		}),
+	}
+	if w.s.cfg.Strict {
+		opts = append(opts, record.WithStrict())
+	}
+	for g, err := range record.Read(w.br, f.in.path, opts...) {
+		if w.ctx.Err() != nil {
+			return
 		}
-		f.readError(err)
-		return
-	}
-	f.encoding = g.Encoding
-	if gerr := f.game(g); gerr != nil {
-		return
-	}
-	if err != nil {
-		f.readError(err)
-	}
-}
-
-func (f *fileRun) readPGN() {
-	w := f.w
-	dec, err := textenc.Open(w.br, w.s.inEnc)
-	if err != nil {
-		f.readError(err)
-		return
-	}
-	f.encoding = dec.Detection().Encoding.String()
-	err = w.fs.decodePGN(dec, f.in.path, f.encoding, func(g *game.Game) error {
-		if err := w.ctx.Err(); err != nil {
-			return err
+		if err != nil {
+			var d *game.Diagnostic
+			if !errors.As(err, &d) {
+				d = &game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: game.NoLoc, Message: err.Error(), Err: err}
+			}
+			f.fileDiag(d)
+			continue
 		}
-		// Detection may have been deferred past an ASCII prefix: take the latest word.
-		f.encoding = dec.Detection().Encoding.String()
-		g.Encoding = f.encoding
-		return f.game(g)
-	})
-	if f.failed || w.ctx.Err() != nil {
-		return
-	}
-	if err != nil {
-		f.readError(err)
-	}
-	if n := dec.InvalidCount(); n > 0 {
-		// A warning, as the XQF reader reports its undecodable strings: the games replayed,
-		// and a move text hit by the bad bytes is already a syntax error.
-		f.fileDiag(&game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: f.in.path,
-			Loc:     game.Loc{Offset: dec.FirstInvalid()},
-			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, f.encoding)})
-	}
-}
-
-// readError records an error of the reader that is not about one game.
-func (f *fileRun) readError(err error) {
-	var d *game.Diagnostic
-	if errors.As(err, &d) {
-		if d.Path == "" {
-			d.Path = f.in.path
+		f.encoding = g.Encoding
+		if f.game(g) != nil {
+			return
 		}
-		f.fileDiag(d)
-		return
 	}
-	f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: f.src.loc(),
-		Message: ioMessage(err), Err: err})
 }
 
 // unreadable records a file that cannot be read at all: at the offset where reading failed
@@ -334,11 +304,6 @@ func (f *fileRun) game(g *game.Game) error {
 	w := f.w
 	s := w.s
 	f.games++
-	if s.cfg.Strict {
-		for _, d := range g.Diagnostics {
-			d.Warning = false
-		}
-	}
 	if s.script != scriptKeep {
 		convertScript(g, s.script)
 	}
@@ -373,7 +338,7 @@ func (f *fileRun) game(g *game.Game) error {
 		f.appendDiag(d)
 	}
 	if s.cfg.Report != "" {
-		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, w.fs, s.notation)
+		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, s.notation)
 	}
 	if f.cur.size() >= chunkSize {
 		f.flush()
@@ -398,7 +363,7 @@ func (f *fileRun) output(g *game.Game) error {
 	w.buf.Reset()
 	switch {
 	case s.to.isPGN():
-		if err := w.fs.encodePGN(&w.buf, g, s.to.moveFormat(), s.notation); err != nil {
+		if err := encodePGN(&w.buf, g, s.to.moveFormat(), s.notation); err != nil {
 			f.cannotWrite(g, "cannot write the game as PGN", err)
 			return nil
 		}
@@ -423,13 +388,13 @@ func (f *fileRun) output(g *game.Game) error {
 	case s.to == toJSONL:
 		if s.outMode != outDir {
 			// Straight into the piece: a long game's line is not held twice.
-			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, w.fs, s.notation)
+			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, s.notation)
 			return nil
 		}
-		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, w.fs, s.notation)
+		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, s.notation)
 		return f.emit(w.line)
 	case s.to == toXQF:
-		if err := w.fs.encodeXQF(&w.buf, g); err != nil {
+		if err := xqf.Encode(&w.buf, g); err != nil {
 			f.cannotWrite(g, "cannot write the game as XQF", err)
 			return nil
 		}
@@ -530,15 +495,6 @@ func (f *fileRun) flush() {
 // the writer.
 func (f *fileRun) finish() {
 	s := f.w.s
-	if !f.failed && f.games == 0 && f.format != "" && !hasError(f.fileDiags) && !s.cfg.DecodeOnly {
-		// Positioned at the start of the file, as every diagnostic of a readable file is.
-		loc := game.Loc{Line: 1, Col: 1, Offset: -1}
-		if f.format == "xqf" {
-			loc = game.Loc{Offset: 0}
-		}
-		f.fileDiags = append(f.fileDiags, &game.Diagnostic{Kind: game.KindSyntax, Path: f.in.path,
-			Loc: loc, Message: "no game found"})
-	}
 	if len(f.fileDiags) > 0 {
 		st := &f.cur.stats
 		if hasError(f.fileDiags) {

@@ -16,7 +16,7 @@ import (
 	"unicode/utf16"
 )
 
-// diagLine is a diagnostic line of the command-line contract (DESIGN.md).
+// diagLine is a diagnostic line of the command-line contract.
 var diagLine = regexp.MustCompile(`^[^:]+:(\d+:\d+|@\d+): (game \d+(, ply \d+)?: )?(warning: )?(syntax|illegal|ambiguous|encoding|truncated|setup|io|notation|side): .+`)
 
 // diagnostics returns the diagnostic lines of standard error (the summary line left out) and

@@ -11,7 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Exit codes of the command-line contract (DESIGN.md), defined by the pipeline.
+// Exit codes of the command-line contract, defined by the pipeline.
 const (
 	exitOK          = pipeline.ExitOK
 	exitInvalid     = pipeline.ExitInvalid

@@ -1,17 +1,3 @@
-// Package pipeline is qipu's batch engine behind `qipu convert` and `qipu check`: it discovers
-// the input files (files, directories walked in sorted order, "-" for standard input),
-// recognizes PGN and XQF by extension and by content, reads, decodes and replays every game on
-// a bounded pool of workers, and writes the converted games, the diagnostics and the report in
-// input order, so that the output is byte-identical for any number of workers.
-//
-// Memory is bounded by the number of workers, not by the size of the archive: at most a fixed
-// window of files is in flight, and the output of each file travels to the ordered writer in
-// bounded chunks (a file that is not yet at the head of the queue waits once its chunks are
-// full). A PGN file streams game by game through the reader.
-//
-// Outputs are written to temporary files in their target directory and renamed into place once
-// complete; inputs are never written; a cancelled context stops the run cleanly (exit code 130)
-// and leaves no partial file behind.
 package pipeline
 
 import (
@@ -24,7 +10,7 @@ import (
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
-// Exit codes of the command-line contract (DESIGN.md).
+// Exit codes of qipu's command-line contract, which scripts and CI jobs rely on.
 const (
 	ExitOK          = 0   // every game valid
 	ExitInvalid     = 1   // some game or input file invalid; everything readable was converted

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// diagLine is the one-line diagnostic of the command-line contract (DESIGN.md): a path, a
+// diagLine is the one-line diagnostic of the command-line contract: a path, a
 // position (line:col for text, @offset for binary input), the game and ply when known, the
 // kind and a message.
 var diagLine = regexp.MustCompile(`^[^:]+:(\d+:\d+|@\d+): (game \d+(, ply \d+)?: )?(warning: )?(syntax|illegal|ambiguous|encoding|truncated|setup|io|notation|side): .+`)

@@ -1,0 +1,161 @@
+package pipeline
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
+	"github.com/qipu/qipu/pkg/xqf"
+)
+
+// output encodes a game for convert. A game that cannot be written in the requested form (a
+// character the output encoding lacks, a position XQF cannot hold) gets an encoding error and
+// is left out of the output; only a failing write is returned.
+func (f *fileRun) output(g *game.Game) error {
+	w := f.w
+	s := w.s
+	w.buf.Reset()
+	switch {
+	case s.to.isPGN():
+		if err := encodePGN(&w.buf, g, s.to.moveFormat(), s.notation); err != nil {
+			f.cannotWrite(g, "cannot write the game as PGN", err)
+			return nil
+		}
+		data := w.buf.Bytes()
+		if s.outEnc != textenc.UTF8 {
+			enc, err := textenc.EncodeString(string(data), s.outEnc)
+			if err != nil {
+				msg := "cannot encode the game in " + s.outEnc.String()
+				var ue *textenc.UnencodableError
+				if errors.As(err, &ue) && ue.Rune >= 0 {
+					msg = fmt.Sprintf("cannot encode %q in %s; try --traditional --script traditional for big5", ue.Rune, s.outEnc)
+					if s.outEnc != textenc.Big5 {
+						msg = fmt.Sprintf("cannot encode %q in %s", ue.Rune, s.outEnc)
+					}
+				}
+				f.cannotWrite(g, msg, err)
+				return nil
+			}
+			data = enc
+		}
+		return f.emit(data)
+	case s.to == toJSONL:
+		if s.outMode != outDir {
+			// Straight into the piece: a long game's line is not held twice.
+			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, s.notation)
+			return nil
+		}
+		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, s.notation)
+		return f.emit(w.line)
+	case s.to == toXQF:
+		if err := xqf.Encode(&w.buf, g); err != nil {
+			f.cannotWrite(g, "cannot write the game as XQF", err)
+			return nil
+		}
+		return f.writeXQF(w.buf.Bytes())
+	}
+	return nil
+}
+
+// cannotWrite adds an encoding error to a game that is left out of the output.
+func (f *fileRun) cannotWrite(g *game.Game, msg string, err error) {
+	if err != nil && !errors.Is(err, textenc.ErrUnencodable) {
+		msg += ": " + err.Error()
+	}
+	g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindEncoding, Path: f.in.path,
+		Loc: game.NoLoc, Game: g.Index, Message: msg + "; the game is left out of the output", Err: err})
+}
+
+// emit writes a game's output: into the piece for standard output or the single output file,
+// or into the file's temporary output file under the output directory.
+func (f *fileRun) emit(data []byte) error {
+	if f.w.s.outMode != outDir {
+		f.cur.out = append(f.cur.out, data...)
+		return nil
+	}
+	if f.tmp == nil {
+		t, err := f.w.r.temps.create(f.dir)
+		if err != nil {
+			return err
+		}
+		f.tmp = t
+		f.tmpBuf = bufio.NewWriterSize(t, chunkSize)
+	}
+	if _, err := f.tmpBuf.Write(data); err != nil {
+		return fmt.Errorf("writing under %s: %w", f.dir, err)
+	}
+	return nil
+}
+
+// writeXQF writes one game's XQF file: base.xqf for the first game of the input, base-N.xqf
+// for the N-th.
+func (f *fileRun) writeXQF(data []byte) error {
+	t, err := f.w.r.temps.create(f.dir)
+	if err != nil {
+		return err
+	}
+	_, err = t.Write(data)
+	if cerr := t.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		f.w.r.temps.remove(t.Name())
+		return fmt.Errorf("writing under %s: %w", f.dir, err)
+	}
+	f.written++
+	base := f.base
+	if f.written > 1 {
+		base = fmt.Sprintf("%s-%d", f.base, f.written)
+	}
+	f.cur.files = append(f.cur.files, doneFile{temp: t.Name(), dir: f.dir, base: base, ext: ".xqf"})
+	return nil
+}
+
+// fatal reports an output failure: the writer stops the run.
+func (f *fileRun) fatal(err error) {
+	f.failed = true
+	f.cur.fatal = err
+	f.dropTemp()
+}
+
+func (f *fileRun) dropTemp() {
+	if f.tmp != nil {
+		f.tmp.Close()
+		f.w.r.temps.remove(f.tmp.Name())
+		f.tmp = nil
+	}
+}
+
+// abort drops the file's results after cancellation.
+func (f *fileRun) abort() {
+	f.dropTemp()
+	for _, d := range f.cur.files {
+		f.w.r.temps.remove(d.temp)
+	}
+}
+
+// convertScript converts the tag values and comments of a game to the script.
+func convertScript(g *game.Game, sc script) {
+	conv := textenc.ToSimplified
+	if sc == scriptTraditional {
+		conv = textenc.ToTraditional
+	}
+	for i := range g.Tags {
+		if v, err := conv(g.Tags[i].Value); err == nil {
+			g.Tags[i].Value = v
+		}
+	}
+	stack := []*game.Node{&g.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, c := range n.Comments {
+			if v, err := conv(c); err == nil {
+				n.Comments[i] = v
+			}
+		}
+		stack = append(stack, n.Children...)
+	}
+}

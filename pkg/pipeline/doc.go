@@ -1,0 +1,25 @@
+// Package pipeline is qipu's batch engine, the library behind `qipu convert` and `qipu check`:
+// give it paths (files, directories, "-" for standard input) and a Config, and it reads every
+// game-record file under them through package record (one way of recognizing and decoding
+// files, shared with library users), replays every game, and writes the converted games
+// (Xiangqi PGN in any notation, JSON Lines, XQF), the diagnostics, a per-game report and a
+// summary — in input order, so that the output is byte-identical for any number of workers —
+// and returns the exit code of the command-line contract.
+//
+// Directories are walked in sorted order; hidden directories and qipu's own temporary files
+// are left out; files of no known format are skipped and counted. Memory is bounded by the
+// number of workers, not by the size of the archive: at most a fixed window of files is in
+// flight, and the output of each file travels to the ordered writer in bounded chunks (a file
+// that is not yet at the head of the queue waits once its chunks are full). A PGN file
+// streams game by game.
+//
+// Outputs are written to temporary files in their target directory and renamed into place
+// once complete; inputs are never written; a cancelled context stops the run cleanly (exit
+// code 130) and leaves no partial file behind.
+//
+// The source files follow the run: config.go (options and their validation), discover.go
+// (input files), file.go (one file: read, replay, hand on), convert.go (encoding a game for
+// output), notation.go and jsonl.go (move text and JSON Lines), budget.go (output held by
+// waiting files), writer.go (the ordered writer), tempfiles.go and output.go (atomic output
+// files, where output goes), input.go (interruptible reads), summary.go.
+package pipeline

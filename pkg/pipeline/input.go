@@ -1,0 +1,111 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// openInput opens an input file. Opening a named pipe waits for a writer: that wait gives up
+// when ctx is done (the file is closed if it opens later).
+func openInput(ctx context.Context, path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		return os.Open(path)
+	}
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		f, err := os.Open(path)
+		ch <- opened{f, err}
+	}()
+	select {
+	case o := <-ch:
+		return o.f, o.err
+	case <-ctx.Done():
+		go func() {
+			if o := <-ch; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, ctx.Err()
+	}
+}
+
+// ctxReader is a reader that gives up when ctx is done, even while the read it started
+// blocks; that read goes on in the background, and its result is then dropped.
+type ctxReader struct {
+	ctx  context.Context
+	r    io.Reader
+	done chan readResult // where the background reads deliver
+	buf  []byte
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if c.done == nil {
+		c.done = make(chan readResult, 1)
+	}
+	// The background read fills a buffer of its own: p may be gone when it returns.
+	if cap(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
+	}
+	buf := c.buf[:len(p)]
+	go func() {
+		n, err := c.r.Read(buf)
+		c.done <- readResult{n, err}
+	}()
+	select {
+	case res := <-c.done:
+		return copy(p, buf[:res.n]), res.err
+	case <-c.ctx.Done():
+		c.buf = nil // still the background read's
+		return 0, c.ctx.Err()
+	}
+}
+
+// countReader counts the bytes read from a file, and where reading first failed, so that an
+// io diagnostic names a byte offset like every other.
+type countReader struct {
+	r     io.Reader
+	n     int64 // bytes read
+	errAt int64 // offset of the first read error; -1 for none
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF && c.errAt < 0 {
+		c.errAt = c.n
+	}
+	return n, err
+}
+
+// loc is the offset of the first read error, or else of the bytes read so far.
+func (c *countReader) loc() game.Loc {
+	if c.errAt >= 0 {
+		return game.Loc{Offset: c.errAt}
+	}
+	return game.Loc{Offset: c.n}
+}
+
+// ioMessage shortens an *os.PathError to its cause: the path is already in the diagnostic.
+func ioMessage(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

@@ -1,0 +1,97 @@
+package pipeline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+)
+
+// tempSet tracks the temporary files of a run so that none survives it, and the directories
+// it created so that a failed or interrupted run leaves no empty ones behind.
+type tempSet struct {
+	mu   sync.Mutex
+	m    map[string]bool
+	dirs []string
+}
+
+// mkdirAll creates dir and its missing parents, and records the ones it created.
+func (t *tempSet) mkdirAll(dir string) error {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating output directory: %w", err)
+	}
+	t.mu.Lock()
+	t.dirs = append(t.dirs, missing...)
+	t.mu.Unlock()
+	return nil
+}
+
+// create makes a temporary file in dir (created if needed) and records it.
+func (t *tempSet) create(dir string) (*os.File, error) {
+	if err := t.mkdirAll(dir); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(dir, tempPrefix+"*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("creating output file: %w", err)
+	}
+	t.mu.Lock()
+	t.m[f.Name()] = true
+	t.mu.Unlock()
+	return f, nil
+}
+
+// remove deletes a temporary file.
+func (t *tempSet) remove(name string) {
+	os.Remove(name)
+	t.mu.Lock()
+	delete(t.m, name)
+	t.mu.Unlock()
+}
+
+// rename moves a complete temporary file into place.
+func (t *tempSet) rename(name, target string) error {
+	if err := os.Chmod(name, 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", target, err)
+	}
+	if err := os.Rename(name, target); err != nil {
+		return fmt.Errorf("writing %s: %w", target, err)
+	}
+	t.mu.Lock()
+	delete(t.m, name)
+	t.mu.Unlock()
+	return nil
+}
+
+// cleanup removes the temporary files left, and after a failed run the directories the run
+// created that are still empty.
+func (t *tempSet) cleanup(succeeded bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for name := range t.m {
+		os.Remove(name)
+	}
+	clear(t.m)
+	if !succeeded {
+		// Deepest first; a directory that holds a complete output stays.
+		slices.SortFunc(t.dirs, func(a, b string) int { return len(b) - len(a) })
+		for _, d := range t.dirs {
+			os.Remove(d)
+		}
+	}
+	t.dirs = nil
+}

@@ -1,0 +1,205 @@
+package pipeline
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// piece is a chunk of one file's results, handed to the ordered writer.
+type piece struct {
+	out    []byte     // converted output for standard output or the single output file
+	diag   []byte     // diagnostic lines for standard error
+	annot  []byte     // GitHub annotations for standard output (check --format github)
+	report []byte     // report lines
+	files  []doneFile // finished temporary files to move into place, in order
+	stats  stats
+	fatal  error // the output cannot be written: the run stops with ExitUsage
+}
+
+func (p *piece) size() int { return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) }
+
+func (p *piece) empty() bool {
+	return p.size() == 0 && len(p.files) == 0 && p.stats == (stats{}) && p.fatal == nil
+}
+
+// doneFile is a complete temporary output file and the name it should get: dir/base+ext, or
+// dir/base-N+ext when that name is already taken in this run.
+type doneFile struct {
+	temp, dir, base, ext string
+}
+
+// slot carries one input file's pieces to the writer, in order.
+type slot struct {
+	seq int // the file's place in the input order
+	ch  chan *piece
+}
+
+// writer is the ordered end of the pipeline: it takes the files' pieces in input order and
+// writes them to standard output (or the single output file), standard error and the report,
+// and moves finished output files into place.
+type writer struct {
+	r         *runner
+	stdout    *bufio.Writer // standard output
+	stderr    io.Writer
+	outFile   *os.File // the single output file (outFile mode), created at the first output
+	outBuf    *bufio.Writer
+	report    *os.File
+	reportBuf *bufio.Writer
+	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
+	dirs      map[string]string // resolve's cache of directories
+	total     stats
+	err       error // first fatal error
+}
+
+func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.CancelFunc) {
+	fail := func(err error) {
+		if w.err == nil {
+			w.err = err
+			cancel()
+		}
+	}
+	for sl := range order {
+		w.r.budget.setHead(sl.seq)
+		games := 0
+		for p := range sl.ch {
+			w.r.budget.release(int64(p.size()))
+			games += p.stats.games
+			w.total.add(&p.stats)
+			if p.fatal != nil {
+				fail(p.fatal)
+			}
+			if w.err != nil || ctx.Err() != nil {
+				for _, f := range p.files {
+					w.r.temps.remove(f.temp)
+				}
+				continue
+			}
+			if err := w.write(p); err != nil {
+				fail(err)
+			}
+		}
+		if pr := w.r.s.cfg.Progress; pr != nil {
+			pr.Advance(games)
+		}
+	}
+	if err := w.stdout.Flush(); err != nil {
+		fail(fmt.Errorf("writing standard output: %w", err))
+	}
+}
+
+func (w *writer) write(p *piece) error {
+	if len(p.diag) > 0 {
+		if _, err := w.stderr.Write(p.diag); err != nil {
+			return fmt.Errorf("writing standard error: %w", err)
+		}
+	}
+	if len(p.out) > 0 {
+		if w.r.s.outMode == outFile {
+			if w.outFile == nil {
+				f, err := w.r.temps.create(filepath.Dir(w.r.s.outPath))
+				if err != nil {
+					return err
+				}
+				w.outFile = f
+				w.outBuf = bufio.NewWriterSize(f, chunkSize)
+			}
+			if _, err := w.outBuf.Write(p.out); err != nil {
+				return fmt.Errorf("writing %s: %w", w.r.s.outPath, err)
+			}
+		} else if _, err := w.stdout.Write(p.out); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+	}
+	if len(p.annot) > 0 {
+		if _, err := w.stdout.Write(p.annot); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+	}
+	if len(p.report) > 0 {
+		if _, err := w.reportBuf.Write(p.report); err != nil {
+			return fmt.Errorf("writing report %s: %w", w.r.s.cfg.Report, err)
+		}
+	}
+	for _, f := range p.files {
+		target := w.claim(f)
+		if err := w.r.temps.rename(f.temp, target); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// claim returns the first free name for a finished output file and takes it.
+func (w *writer) claim(f doneFile) string {
+	for n := 1; ; n++ {
+		name := f.base + f.ext
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d%s", f.base, n, f.ext)
+		}
+		p := filepath.Join(f.dir, name)
+		key := resolve(p, w.dirs)
+		if !w.claimed[key] {
+			w.claimed[key] = true
+			return p
+		}
+	}
+}
+
+// closeTemp flushes and closes a temporary file and moves it to target.
+func (w *writer) closeTemp(f *os.File, buf *bufio.Writer, target string) error {
+	err := buf.Flush()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", target, err)
+	}
+	return w.r.temps.rename(f.Name(), target)
+}
+
+// finish completes the outputs (or removes them), prints the summary and computes the exit
+// code.
+func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, error) {
+	s := w.r.s
+	w.total.seconds = elapsed.Seconds()
+	interrupted := w.err == nil && parent.Err() != nil
+	ok := w.err == nil && !interrupted
+	if w.outFile != nil {
+		if ok {
+			if err := w.closeTemp(w.outFile, w.outBuf, s.outPath); err != nil {
+				w.err = err
+			}
+		} else {
+			w.outFile.Close()
+		}
+	}
+	if w.report != nil {
+		if ok && w.err == nil {
+			if err := w.closeTemp(w.report, w.reportBuf, s.cfg.Report); err != nil {
+				w.err = fmt.Errorf("--report: %w", err)
+			}
+		} else {
+			w.report.Close()
+		}
+	}
+	if w.err != nil {
+		return ExitUsage, &UsageError{Err: w.err}
+	}
+	if interrupted {
+		return ExitInterrupted, fmt.Errorf("%w: %w", ErrInterrupted, parent.Err())
+	}
+	if !s.cfg.Quiet || s.format == formatJSON {
+		if err := w.summary(); err != nil {
+			return ExitUsage, &UsageError{Err: err}
+		}
+	}
+	if w.total.failed() {
+		return ExitInvalid, nil
+	}
+	return ExitOK, nil
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/qipu/qipu/pkg/pipeline"
+	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/urfave/cli/v2"
 )
 
@@ -44,13 +45,20 @@ func convertCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			cfg.To = c.String("to")
+			to := c.String("to")
+			if cfg.Output, cfg.Notation, err = pipeline.ParseOutput(to); err != nil {
+				return usageErr("convert: --to %q: want iccs, wxf, chinese, platform, jsonl or xqf", to)
+			}
 			cfg.Out = c.String("out")
 			cfg.WXFStyle = c.String("wxf-style")
 			cfg.ICCSStyle = c.String("iccs-style")
 			cfg.Traditional = c.Bool("traditional")
-			cfg.Script = c.String("script")
-			cfg.OutEncoding = c.String("out-encoding")
+			if cfg.Script, err = pipeline.ParseScript(c.String("script")); err != nil {
+				return usageErr("convert: --script %q: want simplified or traditional", c.String("script"))
+			}
+			if cfg.OutEncoding, err = pipeline.ParseOutEncoding(c.String("out-encoding")); err != nil {
+				return usageErr("convert: --out-encoding %q: want utf-8, gbk or big5", c.String("out-encoding"))
+			}
 			return runPipeline(c, cfg)
 		},
 	}
@@ -75,7 +83,9 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			cfg.Format = c.String("format")
+			if cfg.Format, err = pipeline.ParseCheckFormat(c.String("format")); err != nil {
+				return usageErr("check: --format %q: want text, json or github", c.String("format"))
+			}
 			cfg.DecodeOnly = c.Bool("decode-only")
 			return runPipeline(c, cfg)
 		},
@@ -87,16 +97,20 @@ func flagError(c *cli.Context, err error, _ bool) error {
 	return usageErr("%s: %w (see qipu %s --help)", c.Command.Name, err, c.Command.Name)
 }
 
-// batchConfig copies the shared flags into a pipeline configuration.
+// batchConfig parses the shared flags into a pipeline configuration.
 func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) {
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		return pipeline.Config{}, usageErr("%s: no PATH given (use - for standard input)", c.Command.Name)
 	}
+	enc, err := textenc.ParseEncoding(c.String("encoding"))
+	if err != nil {
+		return pipeline.Config{}, usageErr("%s: --encoding: %w", c.Command.Name, err)
+	}
 	return pipeline.Config{
 		Command:  cmd,
 		Paths:    args,
-		Encoding: c.String("encoding"),
+		Encoding: enc,
 		Report:   c.String("report"),
 		Strict:   c.Bool("strict"),
 		Quiet:    c.Bool("quiet"),

@@ -48,9 +48,11 @@ type Progress interface {
 	Finish()
 }
 
-// Config is everything Run needs; the command line only copies its flags into it. Enumerated
-// options are strings, as typed on the command line; Run validates them and reports a bad
-// value as a usage error (exit code 2). The zero value of each option is its default.
+// Config is everything Run needs. Its options hold the lower packages' own types
+// (textenc.Encoding) and the pipeline's (Output, CheckFormat, Script); the command line parses
+// its flags with ParseOutput, ParseCheckFormat, ParseScript, textenc.ParseEncoding and the
+// notation packages' ParseStyle. Run reports a value out of range, or a combination that does
+// not work, as a usage error (exit code 2). The zero value of each option is its default.
 type Config struct {
 	// Command is Convert or Check.
 	Command Command
@@ -58,23 +60,26 @@ type Config struct {
 	// for Stdin.
 	Paths []string
 
-	// To is the output of Convert: "iccs", "wxf", "chinese" (default), "platform" (Xiangqi
-	// PGN with that move notation), "jsonl" (one JSON object per game) or "xqf" (version-10
-	// XQF, one file per game; needs Out).
-	To string
+	// Output is what Convert writes: PGN (the default), JSONL (one JSON object per game) or
+	// XQF (version-10 XQF, one file per game; needs Out).
+	Output Output
+	// Notation is the move notation of PGN output: "chinese" (the default, also for ""),
+	// "iccs", "wxf" or "platform".
+	Notation string
 	// WXFStyle is "xqbase" (default) or "fairy"; ICCSStyle is "iccs" (default, H2-E2) or
 	// "ucci" (h2e2); Traditional writes Chinese notation in traditional characters. They
 	// apply to PGN and JSON Lines output alike.
 	WXFStyle, ICCSStyle string
 	Traditional         bool
-	// Script converts tag values and comments: "" (keep), "simplified" or "traditional".
-	Script string
-	// Encoding is the input encoding: "auto" (default), "utf-8", "gbk", "gb18030", "big5" or
-	// "utf-16" (also "gb2312", "utf-16le", "utf-16be": see textenc.ParseEncoding).
-	Encoding string
-	// OutEncoding is the encoding of PGN output: "utf-8" (default), "gbk" or "big5". JSON
-	// Lines and the report are always UTF-8.
-	OutEncoding string
+	// Script converts tag values and comments: ScriptKeep (the default), ScriptSimplified or
+	// ScriptTraditional.
+	Script Script
+	// Encoding is the input encoding: textenc.Auto (the default) detects it.
+	Encoding textenc.Encoding
+	// OutEncoding is the encoding of PGN output: textenc.UTF8 (the default, also for
+	// textenc.Auto), textenc.GB18030 (GBK) or textenc.Big5. JSON Lines and the report are
+	// always UTF-8.
+	OutEncoding textenc.Encoding
 	// Out is where Convert writes: "" for Stdout; a file when there is a single input that is
 	// a file (or "-") and Out is not an existing directory nor ends in a separator; otherwise
 	// a directory under which the input tree is mirrored.
@@ -83,10 +88,10 @@ type Config struct {
 	// without "moves"), plus one object with "index":0 for each file that yields no game or
 	// has an error of its own.
 	Report string
-	// Format is how Check prints: "text" (default: diagnostics and a summary on Stderr),
-	// "json" (the same diagnostics on Stderr, the summary as one JSON object on Stdout) or
-	// "github" (also a GitHub Actions annotation per diagnostic on Stdout).
-	Format string
+	// Format is how Check prints: CheckText (the default: diagnostics and a summary on
+	// Stderr), CheckJSON (the same diagnostics on Stderr, the summary as one JSON object on
+	// Stdout) or CheckGitHub (also a GitHub Actions annotation per diagnostic on Stdout).
+	Format CheckFormat
 	// Strict turns every warning into an error.
 	Strict bool
 	// Quiet turns off the summary of Convert and Check (diagnostics are still printed). The
@@ -108,6 +113,138 @@ type Config struct {
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
 	budget int64
+}
+
+// Output is what Convert writes.
+type Output int
+
+// The outputs of Convert.
+const (
+	PGN   Output = iota // Xiangqi PGN, moves in Config.Notation
+	JSONL               // JSON Lines: one object per game, every move in the four notations
+	XQF                 // version-10 XQF, one file per game
+)
+
+var outputNames = [...]string{PGN: "pgn", JSONL: "jsonl", XQF: "xqf"}
+
+// String returns "pgn", "jsonl" or "xqf".
+func (o Output) String() string {
+	if o >= 0 && int(o) < len(outputNames) {
+		return outputNames[o]
+	}
+	return fmt.Sprintf("Output(%d)", int(o))
+}
+
+// ErrUnknownName is wrapped by the errors of the Parse functions for a name they do not know.
+var ErrUnknownName = errors.New("pipeline: unknown name")
+
+func unknown(what, name, want string) error {
+	return fmt.Errorf("%w: %s %q (want %s)", ErrUnknownName, what, name, want)
+}
+
+// ParseOutput reads the command line's --to value, in any case: "jsonl", "xqf", "pgn", or the
+// name of a move notation ("iccs", "wxf", "chinese", "platform", or "" for the default),
+// which means PGN in that notation and is returned as notationName.
+func ParseOutput(name string) (o Output, notationName string, err error) {
+	switch n := lower(name); n {
+	case "", "chinese", "iccs", "wxf", "platform":
+		return PGN, n, nil
+	case "pgn":
+		return PGN, "", nil
+	case "jsonl":
+		return JSONL, "", nil
+	case "xqf":
+		return XQF, "", nil
+	}
+	return PGN, "", unknown("output", name, "iccs, wxf, chinese, platform, jsonl or xqf")
+}
+
+// CheckFormat is how Check prints.
+type CheckFormat int
+
+// The formats of Check.
+const (
+	CheckText   CheckFormat = iota // diagnostics and a summary on standard error
+	CheckJSON                      // the summary as one JSON object on standard output
+	CheckGitHub                    // also a GitHub Actions annotation per diagnostic
+)
+
+var checkFormatNames = [...]string{CheckText: "text", CheckJSON: "json", CheckGitHub: "github"}
+
+// String returns "text", "json" or "github".
+func (f CheckFormat) String() string {
+	if f >= 0 && int(f) < len(checkFormatNames) {
+		return checkFormatNames[f]
+	}
+	return fmt.Sprintf("CheckFormat(%d)", int(f))
+}
+
+// ParseCheckFormat reads "text" (or ""), "json" or "github", in any case.
+func ParseCheckFormat(name string) (CheckFormat, error) {
+	switch lower(name) {
+	case "", "text":
+		return CheckText, nil
+	case "json":
+		return CheckJSON, nil
+	case "github":
+		return CheckGitHub, nil
+	}
+	return CheckText, unknown("check format", name, "text, json or github")
+}
+
+// Script is the conversion of tag values and comments to one script of Chinese characters.
+type Script int
+
+// The script conversions.
+const (
+	ScriptKeep        Script = iota // leave the text as it is
+	ScriptSimplified                // convert to simplified characters
+	ScriptTraditional               // convert to traditional characters
+)
+
+var scriptNames = [...]string{ScriptKeep: "keep", ScriptSimplified: "simplified", ScriptTraditional: "traditional"}
+
+// String returns "keep", "simplified" or "traditional".
+func (s Script) String() string {
+	if s >= 0 && int(s) < len(scriptNames) {
+		return scriptNames[s]
+	}
+	return fmt.Sprintf("Script(%d)", int(s))
+}
+
+// ParseScript reads "simplified", "traditional", or "keep", "none" or "" for no conversion,
+// in any case.
+func ParseScript(name string) (Script, error) {
+	switch lower(name) {
+	case "", "keep", "none":
+		return ScriptKeep, nil
+	case "simplified":
+		return ScriptSimplified, nil
+	case "traditional":
+		return ScriptTraditional, nil
+	}
+	return ScriptKeep, unknown("script", name, "simplified or traditional")
+}
+
+// ParseOutEncoding reads an output encoding: "utf-8" (or ""), "gbk" (also "gb18030",
+// "gb2312") or "big5", in any case.
+func ParseOutEncoding(name string) (textenc.Encoding, error) {
+	enc, err := textenc.ParseEncoding(name)
+	if err == nil && validOutEncoding(enc) {
+		if enc == textenc.Auto {
+			enc = textenc.UTF8
+		}
+		return enc, nil
+	}
+	return textenc.UTF8, unknown("output encoding", name, "utf-8, gbk or big5")
+}
+
+func validOutEncoding(enc textenc.Encoding) bool {
+	switch enc {
+	case textenc.Auto, textenc.UTF8, textenc.GB18030, textenc.Big5:
+		return true
+	}
+	return false
 }
 
 // UsageError is a bad option value or combination, a PATH that does not exist, or output that
@@ -142,9 +279,26 @@ const (
 	toNone // check
 )
 
-var targetNames = map[string]target{
-	"chinese": toChinese, "iccs": toICCS, "wxf": toWXF, "platform": toPlatform,
-	"jsonl": toJSONL, "xqf": toXQF,
+// toTarget combines an output and the notation of PGN output.
+func toTarget(o Output, notationName string) (target, bool) {
+	switch o {
+	case JSONL:
+		return toJSONL, true
+	case XQF:
+		return toXQF, true
+	case PGN:
+		switch lower(notationName) {
+		case "", "chinese":
+			return toChinese, true
+		case "iccs":
+			return toICCS, true
+		case "wxf":
+			return toWXF, true
+		case "platform":
+			return toPlatform, true
+		}
+	}
+	return 0, false
 }
 
 // isPGN reports whether the target writes Xiangqi PGN.
@@ -190,33 +344,15 @@ type notationOptions struct {
 	traditional bool
 }
 
-// checkFormat is how check prints.
-type checkFormat int
-
-const (
-	formatText checkFormat = iota
-	formatJSON
-	formatGitHub
-)
-
-// script is a --script conversion.
-type script int
-
-const (
-	scriptKeep script = iota
-	scriptSimplified
-	scriptTraditional
-)
-
 // settings is a validated Config.
 type settings struct {
 	cfg         Config
 	to          target
 	notation    notationOptions
-	script      script
+	script      Script
 	inEnc       textenc.Encoding
 	outEnc      textenc.Encoding
-	format      checkFormat
+	format      CheckFormat
 	jobs        int
 	stdin       io.Reader
 	stdout      io.Writer
@@ -271,13 +407,12 @@ func validate(cfg Config) (*settings, error) {
 	}
 	switch cfg.Command {
 	case Convert:
-		name := lower(cfg.To)
-		if name == "" {
-			name = "chinese"
-		}
-		t, ok := targetNames[name]
+		t, ok := toTarget(cfg.Output, cfg.Notation)
 		if !ok {
-			return nil, usagef("convert: --to %q: want iccs, wxf, chinese, platform, jsonl or xqf", cfg.To)
+			if cfg.Output != PGN {
+				return nil, usagef("convert: unknown output %v", cfg.Output)
+			}
+			return nil, usagef("convert: --to %q: want iccs, wxf, chinese, platform, jsonl or xqf", cfg.Notation)
 		}
 		s.to = t
 		if t == toXQF && cfg.Out == "" {
@@ -288,16 +423,10 @@ func validate(cfg Config) (*settings, error) {
 		if cfg.Out != "" {
 			return nil, usagef("check: writes no converted output; --out is not allowed")
 		}
-		switch lower(cfg.Format) {
-		case "", "text":
-			s.format = formatText
-		case "json":
-			s.format = formatJSON
-		case "github":
-			s.format = formatGitHub
-		default:
-			return nil, usagef("check: --format %q: want text, json or github", cfg.Format)
+		if cfg.Format < CheckText || cfg.Format > CheckGitHub {
+			return nil, usagef("check: unknown format %v", cfg.Format)
 		}
+		s.format = cfg.Format
 	default:
 		return nil, usagef("unknown command %d", int(cfg.Command))
 	}
@@ -316,29 +445,20 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("%s: --iccs-style %q: want iccs or ucci", cfg.Command, cfg.ICCSStyle)
 	}
 	s.notation.traditional = cfg.Traditional
-	switch lower(cfg.Script) {
-	case "", "keep", "none":
-	case "simplified":
-		s.script = scriptSimplified
-	case "traditional":
-		s.script = scriptTraditional
-	default:
-		return nil, usagef("%s: --script %q: want simplified or traditional", cfg.Command, cfg.Script)
+	if cfg.Script < ScriptKeep || cfg.Script > ScriptTraditional {
+		return nil, usagef("%s: unknown script %v", cfg.Command, cfg.Script)
 	}
-	enc, err := textenc.ParseEncoding(cfg.Encoding)
-	if err != nil {
-		return nil, &UsageError{Err: fmt.Errorf("%s: --encoding: %w", cfg.Command, err)}
+	s.script = cfg.Script
+	if e, err := textenc.ParseEncoding(cfg.Encoding.String()); err != nil || e != cfg.Encoding {
+		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
 	}
-	s.inEnc = enc
-	switch lower(cfg.OutEncoding) {
-	case "", "utf-8", "utf8":
+	s.inEnc = cfg.Encoding
+	if !validOutEncoding(cfg.OutEncoding) {
+		return nil, usagef("%s: --out-encoding %s: want utf-8, gbk or big5", cfg.Command, cfg.OutEncoding)
+	}
+	s.outEnc = cfg.OutEncoding
+	if s.outEnc == textenc.Auto {
 		s.outEnc = textenc.UTF8
-	case "gbk", "gb18030", "gb2312":
-		s.outEnc = textenc.GB18030
-	case "big5":
-		s.outEnc = textenc.Big5
-	default:
-		return nil, usagef("%s: --out-encoding %q: want utf-8, gbk or big5", cfg.Command, cfg.OutEncoding)
 	}
 	s.jobs = cfg.Jobs
 	if s.jobs <= 0 {

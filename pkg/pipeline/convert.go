@@ -137,9 +137,9 @@ func (f *fileRun) abort() {
 }
 
 // convertScript converts the tag values and comments of a game to the script.
-func convertScript(g *game.Game, sc script) {
+func convertScript(g *game.Game, sc Script) {
 	conv := textenc.ToSimplified
-	if sc == scriptTraditional {
+	if sc == ScriptTraditional {
 		conv = textenc.ToTraditional
 	}
 	for i := range g.Tags {

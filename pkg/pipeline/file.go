@@ -202,7 +202,7 @@ func (f *fileRun) game(g *game.Game) error {
 	w := f.w
 	s := w.s
 	f.games++
-	if s.script != scriptKeep {
+	if s.script != ScriptKeep {
 		convertScript(g, s.script)
 	}
 	if s.outMode != outNothing {
@@ -247,7 +247,7 @@ func (f *fileRun) game(g *game.Game) error {
 func (f *fileRun) appendDiag(d *game.Diagnostic) {
 	f.cur.diag = append(f.cur.diag, d.Error()...)
 	f.cur.diag = append(f.cur.diag, '\n')
-	if f.w.s.format == formatGitHub {
+	if f.w.s.format == CheckGitHub {
 		f.cur.annot = appendAnnotation(f.cur.annot, d)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/qipu/qipu/pkg/textenc"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -74,7 +75,7 @@ func checkRun(t *testing.T, data []byte, opts uint8) {
 
 	var out, errb bytes.Buffer
 	code, err := Run(context.Background(), Config{Command: Check, Paths: paths, Report: report,
-		Encoding: enc, Strict: strict, Quiet: true, Jobs: 2, Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
+		Encoding: encodingOf(enc), Strict: strict, Quiet: true, Jobs: 2, Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
 	if err != nil || (code != ExitOK && code != ExitInvalid) || out.Len() != 0 {
 		t.Fatalf("check: exit %d, %v, stdout %q", code, err, out.String())
 	}
@@ -107,8 +108,8 @@ func checkRun(t *testing.T, data []byte, opts uint8) {
 
 	out.Reset()
 	errb.Reset()
-	code2, err := Run(context.Background(), Config{Command: Convert, To: "jsonl", Paths: paths,
-		Encoding: enc, Strict: strict, Quiet: true, Jobs: 1, Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
+	code2, err := Run(context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: paths,
+		Encoding: encodingOf(enc), Strict: strict, Quiet: true, Jobs: 1, Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
 	if err != nil || code2 != code {
 		t.Fatalf("convert --to jsonl: exit %d (check: %d), %v", code2, code, err)
 	}
@@ -156,8 +157,8 @@ var fuzzNotations = [...]string{"chinese", "iccs", "wxf", "platform"}
 func checkRoundTrip(t *testing.T, path, enc, to string, want []map[string]any) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code, err := Run(context.Background(), Config{Command: Convert, To: to, Paths: []string{path},
-		Encoding: enc, Quiet: true, Jobs: 1, Stdout: &out, Stderr: &errb})
+	code, err := Run(context.Background(), Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{path},
+		Encoding: encodingOf(enc), Quiet: true, Jobs: 1, Stdout: &out, Stderr: &errb})
 	if err != nil || code > ExitInvalid {
 		t.Fatalf("convert --to %s: exit %d, %v", to, code, err)
 	}
@@ -171,8 +172,8 @@ func checkRoundTrip(t *testing.T, path, enc, to string, want []map[string]any) {
 	// Read back as the UTF-8 it is: detection can take UTF-8 text with NUL characters for
 	// UTF-16 (reported, seed 5074e3c768028c16).
 	var js, errb2 bytes.Buffer
-	if _, err := Run(context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{back},
-		Encoding: "utf-8", Quiet: true, Jobs: 1, Stdout: &js, Stderr: &errb2}); err != nil {
+	if _, err := Run(context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{back},
+		Encoding: textenc.UTF8, Quiet: true, Jobs: 1, Stdout: &js, Stderr: &errb2}); err != nil {
 		t.Fatal(err)
 	}
 	got := jsonLines(t, "jsonl", js.Bytes())

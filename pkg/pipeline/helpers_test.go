@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
@@ -103,3 +104,28 @@ type cancelProgress struct{ cancel func() }
 func (c *cancelProgress) Start(int)   {}
 func (c *cancelProgress) Advance(int) { c.cancel() }
 func (c *cancelProgress) Finish()     {}
+
+// outputOf and notationOf split a --to value into Config.Output and Config.Notation.
+func outputOf(to string) Output {
+	o, _, err := ParseOutput(to)
+	if err != nil {
+		return PGN // an unknown notation: Notation keeps the name
+	}
+	return o
+}
+
+func notationOf(to string) string {
+	if _, n, err := ParseOutput(to); err == nil {
+		return n
+	}
+	return to
+}
+
+// encodingOf parses an --encoding value.
+func encodingOf(name string) textenc.Encoding {
+	enc, err := textenc.ParseEncoding(name)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/qipu/qipu/pkg/textenc"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -84,7 +85,7 @@ func TestOutputIdenticalForAnyJobs(t *testing.T) {
 		var first string
 		var firstErr string
 		for _, j := range []int{1, 2, 4, 7} {
-			code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: to, Paths: []string{dir}, Jobs: j, Quiet: true})
+			code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Jobs: j, Quiet: true})
 			if code != ExitInvalid || err != nil {
 				t.Fatalf("to %s -j %d: exit %d, %v; stderr:\n%s", to, j, code, err, errs)
 			}
@@ -106,7 +107,7 @@ func TestBrokenGameInTheMiddle(t *testing.T) {
 	t.Parallel()
 	dir := archive(t)
 	path := filepath.Join(dir, "multi", "broken.pgn")
-	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{path}, Quiet: true})
+	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{path}, Quiet: true})
 	if code != ExitInvalid || err != nil {
 		t.Fatalf("exit %d, %v", code, err)
 	}
@@ -150,7 +151,7 @@ func TestJSONFieldOrder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Red \"红方\"]\n[Black \"b\"]\n[Event \"e\"]\n\n1. H2-E2 H9-G7 *\n"})
-	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
+	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
@@ -224,7 +225,7 @@ func TestMirrorTree(t *testing.T) {
 	dir := archive(t)
 	for _, to := range []string{"iccs", "jsonl", "xqf"} {
 		out := filepath.Join(t.TempDir(), "out")
-		code, stdout, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: to, Paths: []string{dir}, Out: out, Jobs: 4, Quiet: true})
+		code, stdout, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Out: out, Jobs: 4, Quiet: true})
 		if code != ExitInvalid || err != nil || stdout != "" {
 			t.Fatalf("to %s: exit %d, %v, stdout %q\n%s", to, code, err, stdout, errs)
 		}
@@ -254,7 +255,7 @@ func TestSingleOutputFile(t *testing.T) {
 	dir := archive(t)
 	out := filepath.Join(t.TempDir(), "one.pgn")
 	in := filepath.Join(dir, "multi", "big.PGN")
-	code, stdout, _, err := runCfg(t, context.Background(), Config{Command: Convert, To: "wxf", Paths: []string{in}, Out: out, Quiet: true})
+	code, stdout, _, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("wxf"), Notation: notationOf("wxf"), Paths: []string{in}, Out: out, Quiet: true})
 	if code != ExitOK || err != nil || stdout != "" {
 		t.Fatalf("exit %d, %v", code, err)
 	}
@@ -263,7 +264,7 @@ func TestSingleOutputFile(t *testing.T) {
 		t.Fatalf("output %q, %v", data, err)
 	}
 	// The same through standard output.
-	_, stdout, _, _ = runCfg(t, context.Background(), Config{Command: Convert, To: "wxf", Paths: []string{in}, Quiet: true})
+	_, stdout, _, _ = runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("wxf"), Notation: notationOf("wxf"), Paths: []string{in}, Quiet: true})
 	if stdout != string(data) {
 		t.Errorf("file output differs from standard output")
 	}
@@ -280,7 +281,7 @@ func TestSingleOutputFile(t *testing.T) {
 
 func TestStdin(t *testing.T) {
 	t.Parallel()
-	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "iccs", Paths: []string{"-"}, Quiet: true,
+	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("iccs"), Notation: notationOf("iccs"), Paths: []string{"-"}, Quiet: true,
 		Stdin: strings.NewReader("1. h2e2 h9g7 *\n")})
 	if code != ExitOK || err != nil {
 		t.Fatalf("exit %d %v %s", code, err, errs)
@@ -301,11 +302,11 @@ func TestUsageErrors(t *testing.T) {
 		"missing path":     {Command: Convert, Paths: []string{filepath.Join(dir, "nope.pgn")}},
 		"missing among":    {Command: Check, Paths: []string{dir, filepath.Join(dir, "nope")}},
 		"no path":          {Command: Check},
-		"bad to":           {Command: Convert, To: "fen", Paths: []string{dir}},
-		"xqf without out":  {Command: Convert, To: "xqf", Paths: []string{dir}},
-		"bad encoding":     {Command: Convert, Encoding: "latin1", Paths: []string{dir}},
-		"bad out-encoding": {Command: Convert, OutEncoding: "utf-16", Paths: []string{dir}},
-		"bad format":       {Command: Check, Format: "xml", Paths: []string{dir}},
+		"bad to":           {Command: Convert, Output: outputOf("fen"), Notation: notationOf("fen"), Paths: []string{dir}},
+		"xqf without out":  {Command: Convert, Output: outputOf("xqf"), Notation: notationOf("xqf"), Paths: []string{dir}},
+		"bad encoding":     {Command: Convert, Encoding: textenc.Encoding(99), Paths: []string{dir}},
+		"bad out-encoding": {Command: Convert, OutEncoding: textenc.UTF16, Paths: []string{dir}},
+		"bad format":       {Command: Check, Format: CheckFormat(7), Paths: []string{dir}},
 		"bad wxf style":    {Command: Convert, WXFStyle: "asian", Paths: []string{dir}},
 		"out is a file":    {Command: Convert, Out: filepath.Join(dir, "x", "a.xqf"), Paths: []string{dir}},
 		"out is the input": {Command: Convert, Out: filepath.Join(dir, "x", "sniffed.txt"), Paths: []string{filepath.Join(dir, "x", "sniffed.txt")}},
@@ -362,7 +363,7 @@ func TestInterruptLeavesNoPartialOutput(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			outDir := t.TempDir()
 			out := filepath.Join(outDir, "out")
-			cfg := Config{Command: Convert, To: to, Paths: []string{dir}, Jobs: 3, Quiet: true,
+			cfg := Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Jobs: 3, Quiet: true,
 				Progress: &cancelProgress{cancel: cancel}}
 			if single {
 				out = filepath.Join(outDir, "one.pgn")
@@ -398,12 +399,12 @@ func TestManyGamesStreamThroughSmallWindow(t *testing.T) {
 		files[fmt.Sprintf("f%d.pgn", i)] = pgnText(fmt.Sprint(i), games...)
 	}
 	writeTree(t, dir, files)
-	_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Jobs: 1, Quiet: true})
+	_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{dir}, Jobs: 1, Quiet: true})
 	if len(want) < 16*chunkSize {
 		t.Fatalf("output only %d bytes", len(want))
 	}
 	for _, b := range []int64{32 << 20, 3 * chunkSize, 1} {
-		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Jobs: 4, Quiet: true, budget: b})
+		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{dir}, Jobs: 4, Quiet: true, budget: b})
 		if code != ExitOK || got != want {
 			t.Errorf("budget %d: exit %d; -j 4 output differs", b, code)
 		}
@@ -428,7 +429,7 @@ func TestStrictAndWarnings(t *testing.T) {
 func TestCheckFormats(t *testing.T) {
 	t.Parallel()
 	dir := archive(t)
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Format: "json", Paths: []string{dir}})
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Format: CheckJSON, Paths: []string{dir}})
 	var sum map[string]any
 	if err := json.Unmarshal([]byte(out), &sum); err != nil || code != ExitInvalid {
 		t.Fatalf("json summary %q: %v", out, err)
@@ -439,7 +440,7 @@ func TestCheckFormats(t *testing.T) {
 	if !strings.Contains(errs, "illegal:") {
 		t.Errorf("diagnostics not on stderr: %q", errs)
 	}
-	_, out, _, _ = runCfg(t, context.Background(), Config{Command: Check, Format: "github", Paths: []string{dir}, Quiet: true})
+	_, out, _, _ = runCfg(t, context.Background(), Config{Command: Check, Format: CheckGitHub, Paths: []string{dir}, Quiet: true})
 	broken := filepath.Join(dir, "multi", "broken.pgn")
 	if !strings.Contains(out, "::error file="+broken+",line=8,col=25,title=qipu illegal::game 2, ply 4: illegal: ") {
 		t.Errorf("annotations:\n%s", out)
@@ -453,16 +454,16 @@ func TestOutEncoding(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Event \"测试\"]\n\n1. H2-E2 H9-G7 *\n"})
-	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "gbk", Paths: []string{dir}, Quiet: true})
+	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.GB18030, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !bytes.Contains([]byte(out), []byte{0xC5, 0xDA, 0xB6, 0xFE}) { // 炮二 in GBK
 		t.Fatalf("exit %d, output %q", code, out)
 	}
 	// Simplified 马 is not in Big5: the game is left out with an encoding error.
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "big5", Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Paths: []string{dir}, Quiet: true})
 	if code != ExitInvalid || out != "" || !strings.Contains(errs, "game 1: encoding: cannot encode") {
 		t.Fatalf("exit %d, output %q, stderr %q", code, out, errs)
 	}
-	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: "big5", Traditional: true, Script: "traditional", Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Traditional: true, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !strings.Contains(out, "[Format") {
 		t.Fatalf("traditional big5: exit %d, %q %q", code, out, errs)
 	}
@@ -499,7 +500,7 @@ func TestReadErrorAfterSomeGames(t *testing.T) {
 	writeTree(t, dir, map[string]string{"b.pgn": pgnText("b", randomGame(3, 10))})
 	report := filepath.Join(dir, "report.jsonl")
 	errDisk := errors.New("input/output error")
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl",
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"),
 		Paths: []string{"-", filepath.Join(dir, "b.pgn")}, Report: report,
 		Stdin: &failingReader{r: strings.NewReader(data), err: errDisk}})
 	if code != ExitInvalid {

@@ -112,7 +112,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, out := range []string{filepath.Join(root, "in-link"), filepath.Join(root, "in-link", "sub", "..")} {
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "iccs", Paths: []string{in}, Out: out, Quiet: true})
+		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("iccs"), Notation: notationOf("iccs"), Paths: []string{in}, Out: out, Quiet: true})
 		if code != ExitOK || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}
@@ -135,7 +135,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 		if err := os.Symlink("out", filepath.Join(root, "out-link")); err != nil {
 			t.Fatal(err)
 		}
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, To: "iccs", Paths: []string{in}, Out: out, Report: report, Quiet: true})
+		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("iccs"), Notation: notationOf("iccs"), Paths: []string{in}, Out: out, Report: report, Quiet: true})
 		if code != ExitOK || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}
@@ -171,7 +171,7 @@ func TestMisnamedFiles(t *testing.T) {
 		"b.xqf": "[Event \"x\"]\n1. h2e2 h9g7 *\n",
 		"c.pgn": "XQ\x00 not an XQF header",
 	})
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, To: "jsonl", Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{dir}, Quiet: true})
 	if code != ExitInvalid {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}

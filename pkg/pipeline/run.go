@@ -53,9 +53,9 @@ func Run(ctx context.Context, cfg Config) (code int, err error) {
 func (s *settings) checkScript() error {
 	var err error
 	switch s.script {
-	case scriptSimplified:
+	case ScriptSimplified:
 		_, err = textenc.ToSimplified("車")
-	case scriptTraditional:
+	case ScriptTraditional:
 		_, err = textenc.ToTraditional("车")
 	}
 	if err != nil {

@@ -64,7 +64,7 @@ func (s *stats) failed() bool { return s.invalid > 0 || s.unreadable > 0 || s.fi
 func (w *writer) summary() error {
 	t := &w.total
 	s := w.r.s
-	if s.format == formatJSON {
+	if s.format == CheckJSON {
 		b := []byte(`{"files":`)
 		b = strconv.AppendInt(b, int64(t.files), 10)
 		b = append(b, `,"games":`...)

@@ -193,7 +193,7 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 	if interrupted {
 		return ExitInterrupted, fmt.Errorf("%w: %w", ErrInterrupted, parent.Err())
 	}
-	if !s.cfg.Quiet || s.format == formatJSON {
+	if !s.cfg.Quiet || s.format == CheckJSON {
 		if err := w.summary(); err != nil {
 			return ExitUsage, &UsageError{Err: err}
 		}

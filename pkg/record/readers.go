@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/qipu/qipu/pkg/cbr"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -16,14 +17,13 @@ import (
 // table lists the readers, in the order content sniffing tries them: binary signatures
 // first, then text. A reader package that exports FormatName, Sniff(prefix []byte) bool, a
 // Config with Path and Encoding, and Decode(r, cfg) iter.Seq2[*game.Game, error] plugs in
-// with one entry:
-//
-//	{name: cbr.FormatName, exts: []string{".cbr", ".cbl"}, sniff: bytesOnly(cbr.Sniff),
-//		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-//			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding})
-//		}},
+// with one entry, as cbr does; pgn and xqf fit the same shape through the adapters below.
 var table = []format{
 	{name: "xqf", exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), decode: decodeXQF},
+	{name: cbr.FormatName, exts: []string{".cbr", ".cbl"}, sniff: bytesOnly(cbr.Sniff),
+		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding})
+		}},
 	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
 }
 

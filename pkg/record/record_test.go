@@ -90,6 +90,8 @@ func TestIssueProgramMatchesJSONL(t *testing.T) {
 			t.Fatalf("%s is not an obfuscated XQF (version %d)", encryptedXQF, data[2])
 		}
 		paths = append(paths, encryptedXQF)
+		// A CCBridge library (CBL) of several games.
+		paths = append(paths, filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL"))
 	} else {
 		t.Logf("no shared corpus: %v", err)
 	}
@@ -316,7 +318,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf pgn.pgn" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl pgn.pgn" {
 		t.Errorf("formats %v", names)
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/qipu/qipu/pkg/cbf"
 	"github.com/qipu/qipu/pkg/cbr"
+	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -17,12 +19,21 @@ import (
 // table lists the readers, in the order content sniffing tries them: binary signatures
 // first, then text. A reader package that exports FormatName, Sniff(prefix []byte) bool, a
 // Config with Path and Encoding, and Decode(r, cfg) iter.Seq2[*game.Game, error] plugs in
-// with one entry, as cbr does; pgn and xqf fit the same shape through the adapters below.
+// with one entry, as cbr, cbf and dhtmlxq do; pgn and xqf fit the same shape through the adapters below.
 var table = []format{
 	{name: "xqf", exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), decode: decodeXQF},
 	{name: cbr.FormatName, exts: []string{".cbr", ".cbl"}, sniff: bytesOnly(cbr.Sniff),
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding})
+		}},
+	{name: cbf.FormatName, exts: []string{".cbf"}, sniff: bytesOnly(cbf.Sniff),
+		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding})
+		}},
+	// Not .txt: most are notes, and a DhtmlXQ text is recognized by its content.
+	{name: dhtmlxq.FormatName, exts: []string{".html", ".htm", ".ubb"}, sniff: bytesOnly(dhtmlxq.Sniff),
+		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding})
 		}},
 	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
 }

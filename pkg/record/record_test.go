@@ -90,8 +90,10 @@ func TestIssueProgramMatchesJSONL(t *testing.T) {
 			t.Fatalf("%s is not an obfuscated XQF (version %d)", encryptedXQF, data[2])
 		}
 		paths = append(paths, encryptedXQF)
-		// A CCBridge library (CBL) of several games.
-		paths = append(paths, filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL"))
+		// A CCBridge library (CBL) of several games, a CCBridge CBF document, a DhtmlXQ page.
+		paths = append(paths, filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL"),
+			filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/test.cbf"),
+			filepath.Join(sharedCorpus, "maksimKorzh__wukong-xiangqi/xqdb/games_html/73.html"))
 	} else {
 		t.Logf("no shared corpus: %v", err)
 	}
@@ -304,7 +306,12 @@ func TestDetect(t *testing.T) {
 		{[]byte("\ufeff  [Game \"Chinese Chess\"]"), "", "pgn"},
 		{[]byte("1. h2e2"), "-", "pgn"},
 		{[]byte{0xFF, 0xFE, '[', 0, 'E', 0, 'v', 0, ' ', 0, '"', 0}, "", "pgn"}, // UTF-16
-		{[]byte("[DhtmlXQ]"), "a.txt", ""},
+		{[]byte("[DhtmlXQ]"), "a.txt", "dhtmlxq"},
+		{[]byte("<html><body>[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"), "a.txt", "dhtmlxq"},
+		{[]byte("<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">"), "", "cbf"},
+		{[]byte("CCBridge Record\x00"), "", "cbr"},
+		{[]byte("<html>"), "a.html", "dhtmlxq"},
+		{[]byte("some notes"), "a.txt", ""},
 		{[]byte("<html>"), "", ""},
 		{[]byte("[Event]"), "", ""},
 		{nil, "", ""},
@@ -318,7 +325,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl pgn.pgn" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl cbf.cbf dhtmlxq.html.htm.ubb pgn.pgn" {
 		t.Errorf("formats %v", names)
 	}
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"errors"
+	"strings"
 
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/pipeline"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/urfave/cli/v2"
@@ -46,13 +49,16 @@ func convertCommand() *cli.Command {
 				return err
 			}
 			to := c.String("to")
-			if cfg.Output, cfg.Notation, err = pipeline.ParseOutput(to); err != nil {
+			output, name, err := pipeline.ParseOutput(to)
+			if err != nil {
 				return usageErr("convert: --to %q: want iccs, wxf, chinese, platform, jsonl or xqf", to)
 			}
+			cfg.Output = output
 			cfg.Out = c.String("out")
-			cfg.WXFStyle = c.String("wxf-style")
-			cfg.ICCSStyle = c.String("iccs-style")
-			cfg.Traditional = c.Bool("traditional")
+			if cfg.Styles, err = notationStyles(c); err != nil {
+				return err
+			}
+			cfg.Notation, _ = cfg.Styles.Lookup(name)
 			if cfg.Script, err = pipeline.ParseScript(c.String("script")); err != nil {
 				return usageErr("convert: --script %q: want simplified or traditional", c.String("script"))
 			}
@@ -90,6 +96,26 @@ func checkCommand() *cli.Command {
 			return runPipeline(c, cfg)
 		},
 	}
+}
+
+// notationStyles reads --wxf-style, --iccs-style and --traditional: the styles of the
+// notations, for PGN and JSON Lines output alike.
+func notationStyles(c *cli.Context) (pipeline.Notations, error) {
+	var n pipeline.Notations
+	var err error
+	// An empty value is the default, as the flags' own defaults say.
+	if v := strings.TrimSpace(c.String("wxf-style")); v != "" {
+		if n.WXF.Style, err = wxf.ParseStyle(v); err != nil {
+			return n, usageErr("convert: --wxf-style %q: want xqbase or fairy", c.String("wxf-style"))
+		}
+	}
+	if v := strings.TrimSpace(c.String("iccs-style")); v != "" {
+		if n.ICCS.Style, err = iccs.ParseStyle(v); err != nil {
+			return n, usageErr("convert: --iccs-style %q: want iccs or ucci", c.String("iccs-style"))
+		}
+	}
+	n.Chinese.Traditional = c.Bool("traditional")
+	return n, nil
 }
 
 // flagError reports a flag that does not parse as a usage error, without the help text.

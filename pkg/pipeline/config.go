@@ -7,6 +7,11 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -48,10 +53,10 @@ type Progress interface {
 	Finish()
 }
 
-// Config is everything Run needs. Its options hold the lower packages' own types
-// (textenc.Encoding) and the pipeline's (Output, CheckFormat, Script); the command line parses
-// its flags with ParseOutput, ParseCheckFormat, ParseScript, textenc.ParseEncoding and the
-// notation packages' ParseStyle. Run reports a value out of range, or a combination that does
+// Config is everything Run needs. Its options hold the lower packages' own types (notation
+// values, textenc.Encoding) and the pipeline's (Output, CheckFormat, Script); the command line
+// parses its flags with ParseOutput, ParseCheckFormat, ParseScript, ParseOutEncoding,
+// textenc.ParseEncoding, iccs.ParseStyle and wxf.ParseStyle. Run reports a value out of range, or a combination that does
 // not work, as a usage error (exit code 2). The zero value of each option is its default.
 type Config struct {
 	// Command is Convert or Check.
@@ -63,14 +68,14 @@ type Config struct {
 	// Output is what Convert writes: PGN (the default), JSONL (one JSON object per game) or
 	// XQF (version-10 XQF, one file per game; needs Out).
 	Output Output
-	// Notation is the move notation of PGN output: "chinese" (the default, also for ""),
-	// "iccs", "wxf" or "platform".
-	Notation string
-	// WXFStyle is "xqbase" (default) or "fairy"; ICCSStyle is "iccs" (default, H2-E2) or
-	// "ucci" (h2e2); Traditional writes Chinese notation in traditional characters. They
-	// apply to PGN and JSON Lines output alike.
-	WXFStyle, ICCSStyle string
-	Traditional         bool
+	// Notation is the move notation of PGN output, in its style: iccs.Notation{Style:
+	// iccs.UCCI}, wxf.Notation{Style: wxf.Fairy}, chinese.Notation{Traditional: true},
+	// platform.Notation{}, ... Nil means chinese.Notation{}.
+	Notation notation.Notation
+	// Styles are the notations of the moves of JSON Lines output (its "iccs", "wxf",
+	// "chinese" and "platform" fields), each in its style; the zero value writes the default
+	// styles. The command line sets the PGN notation and these from the same flags.
+	Styles Notations
 	// Script converts tag values and comments: ScriptKeep (the default), ScriptSimplified or
 	// ScriptTraditional.
 	Script Script
@@ -144,7 +149,8 @@ func unknown(what, name, want string) error {
 
 // ParseOutput reads the command line's --to value, in any case: "jsonl", "xqf", "pgn", or the
 // name of a move notation ("iccs", "wxf", "chinese", "platform", or "" for the default),
-// which means PGN in that notation and is returned as notationName.
+// which means PGN in that notation and is returned as notationName (Notations.Lookup gives
+// its value in a style).
 func ParseOutput(name string) (o Output, notationName string, err error) {
 	switch n := lower(name); n {
 	case "", "chinese", "iccs", "wxf", "platform":
@@ -266,43 +272,40 @@ func usagef(format string, args ...any) error {
 // ErrInterrupted is returned (wrapped with the context's error) when the context is cancelled.
 var ErrInterrupted = errors.New("interrupted")
 
+// Notations are the four move notations, each in its style, as Convert writes them. The zero
+// value holds the default styles.
+type Notations struct {
+	ICCS     iccs.Notation
+	WXF      wxf.Notation
+	Chinese  chinese.Notation
+	Platform platform.Notation
+}
+
+// Lookup returns the notation named name ("iccs", "wxf", "chinese", "platform", any case) in
+// its style in n; "" is "chinese".
+func (n Notations) Lookup(name string) (notation.Notation, bool) {
+	switch lower(name) {
+	case "iccs":
+		return n.ICCS, true
+	case "wxf":
+		return n.WXF, true
+	case "", "chinese":
+		return n.Chinese, true
+	case "platform":
+		return n.Platform, true
+	}
+	return nil, false
+}
+
 // target is a convert output.
 type target int
 
 const (
-	toChinese target = iota
-	toICCS
-	toWXF
-	toPlatform
+	toPGN target = iota
 	toJSONL
 	toXQF
 	toNone // check
 )
-
-// toTarget combines an output and the notation of PGN output.
-func toTarget(o Output, notationName string) (target, bool) {
-	switch o {
-	case JSONL:
-		return toJSONL, true
-	case XQF:
-		return toXQF, true
-	case PGN:
-		switch lower(notationName) {
-		case "", "chinese":
-			return toChinese, true
-		case "iccs":
-			return toICCS, true
-		case "wxf":
-			return toWXF, true
-		case "platform":
-			return toPlatform, true
-		}
-	}
-	return 0, false
-}
-
-// isPGN reports whether the target writes Xiangqi PGN.
-func (t target) isPGN() bool { return t <= toPlatform }
 
 // ext returns the file extension of the target's output files.
 func (t target) ext() string {
@@ -315,40 +318,12 @@ func (t target) ext() string {
 	return ".pgn"
 }
 
-// moveFormat is one of the four move notations.
-type moveFormat int
-
-const (
-	fmtICCS moveFormat = iota
-	fmtWXF
-	fmtChinese
-	fmtPlatform
-)
-
-func (t target) moveFormat() moveFormat {
-	switch t {
-	case toICCS:
-		return fmtICCS
-	case toWXF:
-		return fmtWXF
-	case toPlatform:
-		return fmtPlatform
-	}
-	return fmtChinese
-}
-
-// notationOptions are the writer's notation dialects.
-type notationOptions struct {
-	wxfFairy    bool // --wxf-style fairy
-	iccsUCCI    bool // --iccs-style ucci
-	traditional bool
-}
-
 // settings is a validated Config.
 type settings struct {
 	cfg         Config
 	to          target
-	notation    notationOptions
+	pgn         pgnNotation          // PGN output's notation
+	moves       [4]notation.Notation // JSON Lines' notations, in the order of its fields
 	script      Script
 	inEnc       textenc.Encoding
 	outEnc      textenc.Encoding
@@ -407,12 +382,24 @@ func validate(cfg Config) (*settings, error) {
 	}
 	switch cfg.Command {
 	case Convert:
-		t, ok := toTarget(cfg.Output, cfg.Notation)
-		if !ok {
-			if cfg.Output != PGN {
-				return nil, usagef("convert: unknown output %v", cfg.Output)
+		var t target
+		switch cfg.Output {
+		case PGN:
+			t = toPGN
+			n := cfg.Notation
+			if n == nil {
+				n = chinese.Notation{}
 			}
-			return nil, usagef("convert: --to %q: want iccs, wxf, chinese, platform, jsonl or xqf", cfg.Notation)
+			var ok bool
+			if s.pgn, ok = pgnNotationOf(n); !ok {
+				return nil, usagef("convert: notation %q: want a value of iccs, wxf, chinese or platform", n.Name())
+			}
+		case JSONL:
+			t = toJSONL
+		case XQF:
+			t = toXQF
+		default:
+			return nil, usagef("convert: unknown output %v", cfg.Output)
 		}
 		s.to = t
 		if t == toXQF && cfg.Out == "" {
@@ -430,21 +417,8 @@ func validate(cfg Config) (*settings, error) {
 	default:
 		return nil, usagef("unknown command %d", int(cfg.Command))
 	}
-	switch lower(cfg.WXFStyle) {
-	case "", "xqbase":
-	case "fairy":
-		s.notation.wxfFairy = true
-	default:
-		return nil, usagef("%s: --wxf-style %q: want xqbase or fairy", cfg.Command, cfg.WXFStyle)
-	}
-	switch lower(cfg.ICCSStyle) {
-	case "", "iccs":
-	case "ucci":
-		s.notation.iccsUCCI = true
-	default:
-		return nil, usagef("%s: --iccs-style %q: want iccs or ucci", cfg.Command, cfg.ICCSStyle)
-	}
-	s.notation.traditional = cfg.Traditional
+	st := cfg.Styles
+	s.moves = [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}
 	if cfg.Script < ScriptKeep || cfg.Script > ScriptTraditional {
 		return nil, usagef("%s: unknown script %v", cfg.Command, cfg.Script)
 	}

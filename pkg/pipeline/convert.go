@@ -18,8 +18,8 @@ func (f *fileRun) output(g *game.Game) error {
 	s := w.s
 	w.buf.Reset()
 	switch {
-	case s.to.isPGN():
-		if err := encodePGN(&w.buf, g, s.to.moveFormat(), s.notation); err != nil {
+	case s.to == toPGN:
+		if err := encodePGN(&w.buf, g, &s.pgn); err != nil {
 			f.cannotWrite(g, "cannot write the game as PGN", err)
 			return nil
 		}
@@ -44,10 +44,10 @@ func (f *fileRun) output(g *game.Game) error {
 	case s.to == toJSONL:
 		if s.outMode != outDir {
 			// Straight into the piece: a long game's line is not held twice.
-			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, s.notation)
+			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, &s.moves)
 			return nil
 		}
-		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, s.notation)
+		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, &s.moves)
 		return f.emit(w.line)
 	case s.to == toXQF:
 		if err := xqf.Encode(&w.buf, g); err != nil {

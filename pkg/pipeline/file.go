@@ -236,7 +236,7 @@ func (f *fileRun) game(g *game.Game) error {
 		f.appendDiag(d)
 	}
 	if s.cfg.Report != "" {
-		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, s.notation)
+		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, &s.moves)
 	}
 	if f.cur.size() >= chunkSize {
 		f.flush()

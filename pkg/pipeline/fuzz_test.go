@@ -108,7 +108,7 @@ func checkRun(t *testing.T, data []byte, opts uint8) {
 
 	out.Reset()
 	errb.Reset()
-	code2, err := Run(context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: paths,
+	code2, err := Run(context.Background(), Config{Command: Convert, Output: JSONL, Paths: paths,
 		Encoding: encodingOf(enc), Strict: strict, Quiet: true, Jobs: 1, Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
 	if err != nil || code2 != code {
 		t.Fatalf("convert --to jsonl: exit %d (check: %d), %v", code2, code, err)
@@ -172,7 +172,7 @@ func checkRoundTrip(t *testing.T, path, enc, to string, want []map[string]any) {
 	// Read back as the UTF-8 it is: detection can take UTF-8 text with NUL characters for
 	// UTF-16 (reported, seed 5074e3c768028c16).
 	var js, errb2 bytes.Buffer
-	if _, err := Run(context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{back},
+	if _, err := Run(context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{back},
 		Encoding: textenc.UTF8, Quiet: true, Jobs: 1, Stdout: &js, Stderr: &errb2}); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
@@ -114,12 +115,16 @@ func outputOf(to string) Output {
 	return o
 }
 
-func notationOf(to string) string {
-	if _, n, err := ParseOutput(to); err == nil {
-		return n
-	}
-	return to
+func notationOf(to string) notation.Notation {
+	_, name, _ := ParseOutput(to)
+	n, _ := Notations{}.Lookup(name)
+	return n
 }
+
+// otherNotation is a notation the pipeline does not know.
+type otherNotation struct{ notation.Notation }
+
+func (otherNotation) Name() string { return "fen" }
 
 // encodingOf parses an --encoding value.
 func encodingOf(name string) textenc.Encoding {

@@ -5,11 +5,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation"
 )
 
 // appendGameJSON appends one game as a JSON object of the JSON Lines schema of qipu's output contract, in its
 // field order, and a newline. The report leaves out "moves".
-func appendGameJSON(dst []byte, source string, g *game.Game, withMoves bool, o notationOptions) []byte {
+func appendGameJSON(dst []byte, source string, g *game.Game, withMoves bool, notations *[4]notation.Notation) []byte {
 	dst = append(dst, `{"source":`...)
 	dst = appendJSONString(dst, source)
 	dst = append(dst, `,"index":`...)
@@ -65,7 +66,7 @@ func appendGameJSON(dst []byte, source string, g *game.Game, withMoves bool, o n
 			}
 			for i, key := range [...]string{`{"iccs":`, `,"wxf":`, `,"chinese":`, `,"platform":`} {
 				dst = append(dst, key...)
-				buf = appendMove(buf[:0], pos, m, moveFormat(i), o)
+				buf = notations[i].Append(buf[:0], pos, m)
 				dst = appendJSONBytes(dst, buf)
 			}
 			dst = append(dst, `,"capture":`...)

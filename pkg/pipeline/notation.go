@@ -3,37 +3,44 @@ package pipeline
 import (
 	"io"
 
-	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/pgn"
 )
 
-// notationFormats maps the pipeline's move formats to the notation package's.
-var notationFormats = [...]notation.Format{
-	fmtICCS: notation.ICCS, fmtWXF: notation.WXF, fmtChinese: notation.Chinese, fmtPlatform: notation.Platform,
-}
+// pgnNotation is the notation of PGN output as the PGN writer takes it.
+type pgnNotation = pgn.WriteOptions
 
-// options converts the writer's dialects to notation.Options.
-func (o notationOptions) options() notation.Options {
-	var no notation.Options
-	if o.wxfFairy {
-		no.WXFStyle = notation.WXFFairy
+// pgnNotationOf converts a notation value to the PGN writer's options; ok is false for a
+// notation the writer does not know.
+func pgnNotationOf(n notation.Notation) (o pgnNotation, ok bool) {
+	switch n := n.(type) {
+	case iccs.Notation:
+		o.Notation = notation.ICCS
+		if n.Style == iccs.UCCI {
+			o.Options.ICCSStyle = notation.ICCSUCCI
+		}
+	case wxf.Notation:
+		o.Notation = notation.WXF
+		if n.Style == wxf.Fairy {
+			o.Options.WXFStyle = notation.WXFFairy
+		}
+	case chinese.Notation:
+		o.Notation = notation.Chinese
+		o.Options.Traditional = n.Traditional
+	case platform.Notation:
+		o.Notation = notation.Platform
+	default:
+		return o, false
 	}
-	if o.iccsUCCI {
-		no.ICCSStyle = notation.ICCSUCCI
-	}
-	no.Traditional = o.traditional
-	return no
+	return o, true
 }
 
-// encodePGN writes a game as Xiangqi PGN in UTF-8 with the move notation.
-func encodePGN(w io.Writer, g *game.Game, f moveFormat, o notationOptions) error {
-	return pgn.Encode(w, g, pgn.WriteOptions{Notation: notationFormats[f], Options: o.options()})
-}
-
-// appendMove appends the legal move m, played in pos, in the notation.
-func appendMove(dst []byte, pos *board.Position, m board.Move, f moveFormat, o notationOptions) []byte {
-	return anynotation.Append(dst, pos, m, notationFormats[f], o.options())
+// encodePGN writes a game as Xiangqi PGN in UTF-8 in the notation of o.
+func encodePGN(w io.Writer, g *game.Game, o *pgnNotation) error {
+	return pgn.Encode(w, g, *o)
 }

@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/textenc"
 	"io/fs"
 	"os"
@@ -107,7 +110,7 @@ func TestBrokenGameInTheMiddle(t *testing.T) {
 	t.Parallel()
 	dir := archive(t)
 	path := filepath.Join(dir, "multi", "broken.pgn")
-	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{path}, Quiet: true})
+	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{path}, Quiet: true})
 	if code != ExitInvalid || err != nil {
 		t.Fatalf("exit %d, %v", code, err)
 	}
@@ -151,7 +154,7 @@ func TestJSONFieldOrder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Red \"红方\"]\n[Black \"b\"]\n[Event \"e\"]\n\n1. H2-E2 H9-G7 *\n"})
-	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
+	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
@@ -255,7 +258,7 @@ func TestSingleOutputFile(t *testing.T) {
 	dir := archive(t)
 	out := filepath.Join(t.TempDir(), "one.pgn")
 	in := filepath.Join(dir, "multi", "big.PGN")
-	code, stdout, _, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("wxf"), Notation: notationOf("wxf"), Paths: []string{in}, Out: out, Quiet: true})
+	code, stdout, _, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{in}, Out: out, Quiet: true})
 	if code != ExitOK || err != nil || stdout != "" {
 		t.Fatalf("exit %d, %v", code, err)
 	}
@@ -264,7 +267,7 @@ func TestSingleOutputFile(t *testing.T) {
 		t.Fatalf("output %q, %v", data, err)
 	}
 	// The same through standard output.
-	_, stdout, _, _ = runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("wxf"), Notation: notationOf("wxf"), Paths: []string{in}, Quiet: true})
+	_, stdout, _, _ = runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{in}, Quiet: true})
 	if stdout != string(data) {
 		t.Errorf("file output differs from standard output")
 	}
@@ -281,7 +284,7 @@ func TestSingleOutputFile(t *testing.T) {
 
 func TestStdin(t *testing.T) {
 	t.Parallel()
-	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("iccs"), Notation: notationOf("iccs"), Paths: []string{"-"}, Quiet: true,
+	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: iccs.Notation{}, Paths: []string{"-"}, Quiet: true,
 		Stdin: strings.NewReader("1. h2e2 h9g7 *\n")})
 	if code != ExitOK || err != nil {
 		t.Fatalf("exit %d %v %s", code, err, errs)
@@ -302,12 +305,12 @@ func TestUsageErrors(t *testing.T) {
 		"missing path":     {Command: Convert, Paths: []string{filepath.Join(dir, "nope.pgn")}},
 		"missing among":    {Command: Check, Paths: []string{dir, filepath.Join(dir, "nope")}},
 		"no path":          {Command: Check},
-		"bad to":           {Command: Convert, Output: outputOf("fen"), Notation: notationOf("fen"), Paths: []string{dir}},
-		"xqf without out":  {Command: Convert, Output: outputOf("xqf"), Notation: notationOf("xqf"), Paths: []string{dir}},
+		"bad to":           {Command: Convert, Notation: otherNotation{}, Paths: []string{dir}},
+		"xqf without out":  {Command: Convert, Output: XQF, Paths: []string{dir}},
 		"bad encoding":     {Command: Convert, Encoding: textenc.Encoding(99), Paths: []string{dir}},
 		"bad out-encoding": {Command: Convert, OutEncoding: textenc.UTF16, Paths: []string{dir}},
 		"bad format":       {Command: Check, Format: CheckFormat(7), Paths: []string{dir}},
-		"bad wxf style":    {Command: Convert, WXFStyle: "asian", Paths: []string{dir}},
+		"bad script":       {Command: Convert, Script: Script(9), Paths: []string{dir}},
 		"out is a file":    {Command: Convert, Out: filepath.Join(dir, "x", "a.xqf"), Paths: []string{dir}},
 		"out is the input": {Command: Convert, Out: filepath.Join(dir, "x", "sniffed.txt"), Paths: []string{filepath.Join(dir, "x", "sniffed.txt")}},
 		"report is input":  {Command: Check, Report: filepath.Join(dir, "x", "a.xqf"), Paths: []string{dir}},
@@ -399,12 +402,12 @@ func TestManyGamesStreamThroughSmallWindow(t *testing.T) {
 		files[fmt.Sprintf("f%d.pgn", i)] = pgnText(fmt.Sprint(i), games...)
 	}
 	writeTree(t, dir, files)
-	_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{dir}, Jobs: 1, Quiet: true})
+	_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 1, Quiet: true})
 	if len(want) < 16*chunkSize {
 		t.Fatalf("output only %d bytes", len(want))
 	}
 	for _, b := range []int64{32 << 20, 3 * chunkSize, 1} {
-		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{dir}, Jobs: 4, Quiet: true, budget: b})
+		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 4, Quiet: true, budget: b})
 		if code != ExitOK || got != want {
 			t.Errorf("budget %d: exit %d; -j 4 output differs", b, code)
 		}
@@ -463,7 +466,7 @@ func TestOutEncoding(t *testing.T) {
 	if code != ExitInvalid || out != "" || !strings.Contains(errs, "game 1: encoding: cannot encode") {
 		t.Fatalf("exit %d, output %q, stderr %q", code, out, errs)
 	}
-	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Traditional: true, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Notation: chinese.Notation{Traditional: true}, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !strings.Contains(out, "[Format") {
 		t.Fatalf("traditional big5: exit %d, %q %q", code, out, errs)
 	}
@@ -500,7 +503,7 @@ func TestReadErrorAfterSomeGames(t *testing.T) {
 	writeTree(t, dir, map[string]string{"b.pgn": pgnText("b", randomGame(3, 10))})
 	report := filepath.Join(dir, "report.jsonl")
 	errDisk := errors.New("input/output error")
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"),
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL,
 		Paths: []string{"-", filepath.Join(dir, "b.pgn")}, Report: report,
 		Stdin: &failingReader{r: strings.NewReader(data), err: errDisk}})
 	if code != ExitInvalid {

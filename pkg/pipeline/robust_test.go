@@ -10,6 +10,11 @@ import (
 	"time"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 )
 
 // TestManyTags: a header of many distinct tags costs linear time in the JSON Lines writer (it
@@ -26,7 +31,7 @@ func TestManyTags(t *testing.T) {
 	b.Tag("T7", "second")
 	g := b.Finish()
 	start := time.Now()
-	line := string(appendGameJSON(nil, "t.pgn", g, true, notationOptions{}))
+	line := string(appendGameJSON(nil, "t.pgn", g, true, &[4]notation.Notation{iccs.Notation{}, wxf.Notation{}, chinese.Notation{}, platform.Notation{}}))
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("%d tags: %v", n, d)
 	}
@@ -34,7 +39,7 @@ func TestManyTags(t *testing.T) {
 		t.Errorf("tags not each kept once, first value")
 	}
 	g.Tags = []game.Tag{{Name: "A", Value: "1"}, {Name: "B", Value: "2"}, {Name: "A", Value: "3"}}
-	if line := string(appendGameJSON(nil, "t.pgn", g, false, notationOptions{})); !strings.Contains(line, `"tags":{"A":"1","B":"2"}`) {
+	if line := string(appendGameJSON(nil, "t.pgn", g, false, &[4]notation.Notation{iccs.Notation{}, wxf.Notation{}, chinese.Notation{}, platform.Notation{}})); !strings.Contains(line, `"tags":{"A":"1","B":"2"}`) {
 		t.Errorf("few tags: %s", line)
 	}
 }
@@ -112,7 +117,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, out := range []string{filepath.Join(root, "in-link"), filepath.Join(root, "in-link", "sub", "..")} {
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("iccs"), Notation: notationOf("iccs"), Paths: []string{in}, Out: out, Quiet: true})
+		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: iccs.Notation{}, Paths: []string{in}, Out: out, Quiet: true})
 		if code != ExitOK || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}
@@ -135,7 +140,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 		if err := os.Symlink("out", filepath.Join(root, "out-link")); err != nil {
 			t.Fatal(err)
 		}
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("iccs"), Notation: notationOf("iccs"), Paths: []string{in}, Out: out, Report: report, Quiet: true})
+		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: iccs.Notation{}, Paths: []string{in}, Out: out, Report: report, Quiet: true})
 		if code != ExitOK || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}
@@ -171,7 +176,7 @@ func TestMisnamedFiles(t *testing.T) {
 		"b.xqf": "[Event \"x\"]\n1. h2e2 h9g7 *\n",
 		"c.pgn": "XQ\x00 not an XQF header",
 	})
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf("jsonl"), Notation: notationOf("jsonl"), Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Quiet: true})
 	if code != ExitInvalid {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}

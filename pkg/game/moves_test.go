@@ -6,6 +6,8 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 )
 
 // playGame builds a game from moves given by their squares, as a binary reader does.
@@ -23,13 +25,13 @@ func playGame(ucci ...string) *game.Game {
 func ExampleGame_Moves() {
 	g := playGame("h2e2", "h9g7", "h0g2", "i9h9")
 	for pos, m := range g.Moves() {
-		fmt.Println(pos.Turn(), game.ICCSText(m), pos.IsCapture(m))
+		fmt.Println(pos.Turn(), iccs.Format(pos, m), wxf.Format(pos, m), pos.IsCapture(m))
 	}
 	// Output:
-	// red H2-E2 false
-	// black H9-G7 false
-	// red H0-G2 false
-	// black I9-H9 false
+	// red H2-E2 C2.5 false
+	// black H9-G7 H8+7 false
+	// red H0-G2 H2+3 false
+	// black I9-H9 R9.8 false
 }
 
 func TestMovesPositionBeforeEachMove(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/pipeline"
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -32,8 +33,7 @@ func iccsLines(t *testing.T, paths ...string) []string {
 			}
 			var line []string
 			for pos, m := range g.Moves() {
-				_ = pos
-				line = append(line, game.ICCSText(m))
+				line = append(line, iccs.Format(pos, m))
 			}
 			out = append(out, fmt.Sprint(path, " ", g.Index, " ", strings.Join(line, " ")))
 		}
@@ -262,8 +262,8 @@ func TestOptions(t *testing.T) {
 			t.Fatal(err)
 		}
 		var line []string
-		for _, m := range g.Moves() {
-			line = append(line, game.ICCSText(m))
+		for pos, m := range g.Moves() {
+			line = append(line, iccs.Format(pos, m))
 		}
 		got = append(got, fmt.Sprint(path, " ", g.Index, " ", strings.Join(line, " ")))
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
@@ -187,5 +188,30 @@ func TestMisnamedFiles(t *testing.T) {
 	}
 	if strings.Contains(errs, "a.pgn") || strings.Contains(errs, "b.xqf") || !strings.Contains(errs, "c.pgn:1:1: ") {
 		t.Errorf("diagnostics\n%s", errs)
+	}
+}
+
+// TestJSONLineAllocations: writing a game's JSON line through the notation values costs no
+// allocation per move.
+func TestJSONLineAllocations(t *testing.T) {
+	build := func(n int) *game.Game {
+		var b game.Builder
+		b.Begin(1, "pgn", "utf-8")
+		for i, s := range randomGame(9, n) {
+			s = strings.ToLower(strings.ReplaceAll(s, "-", ""))
+			from, _ := board.SquareFromICCS(s[0], s[1])
+			to, _ := board.SquareFromICCS(s[2], s[3])
+			b.PlayMove(board.NewMove(from, to), game.Loc{Offset: int64(i)})
+		}
+		return b.Finish()
+	}
+	ns := &[4]notation.Notation{iccs.Notation{}, wxf.Notation{}, chinese.Notation{}, platform.Notation{}}
+	allocs := func(g *game.Game) float64 {
+		dst := make([]byte, 0, 1<<20)
+		return testing.AllocsPerRun(20, func() { dst = appendGameJSON(dst[:0], "t.pgn", g, true, ns) })
+	}
+	short, long := allocs(build(10)), allocs(build(150))
+	if long > short+2 {
+		t.Errorf("%v allocations for 10 moves, %v for 150", short, long)
 	}
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qipu/qipu/pkg/board"
 )
@@ -29,6 +30,12 @@ type Builder struct {
 	// Reuse lets Begin recycle the move tree of the previous game for the next one. Set it
 	// only when a finished game is dropped before the next Begin (its nodes are overwritten).
 	Reuse bool
+	// Repair lets Finish fix a broken start position: when the main line fails within its
+	// first RepairPlies plies and one of the known breakages (see Repairs) undone makes every
+	// main-line move legal, the game is rebuilt from the repaired setup and gets a
+	// KindRepaired warning. Without it, the first error's message names the repair that
+	// would have worked.
+	Repair bool
 
 	g         *Game
 	slab      []Node // nodes are carved from chunks: one allocation per chunk, not per ply
@@ -45,6 +52,16 @@ type Builder struct {
 	hidden    [2]int  // diagnostics beyond MaxDiagnostics: errors, warnings
 	hiddenAs  [2]Kind // the kind of the first hidden error, warning
 	hiddenLoc Loc     // where the first hidden diagnostic was
+
+	setupLoc     Loc // where the setup was read
+	comments     int // comments kept in the current game, and their bytes
+	commentBytes int
+	commentsFull bool // MaxComments or MaxCommentBytes was reached
+	tagBytes     int  // bytes of the tags kept
+	tagsFull     bool // MaxTags or MaxTagBytes was reached
+	mainFail     int  // ply of the main line's first failed move; 0 when none failed
+	mainDiag     *Diagnostic
+	rec          recorder // the events of the game's first plies, for repairs
 }
 
 // Limits that keep one pathological game from exhausting memory or flooding the output.
@@ -57,6 +74,18 @@ const (
 	// MaxDiagnostics bounds the diagnostics kept per game; the rest are counted in one
 	// closing diagnostic.
 	MaxDiagnostics = 100
+	// MaxComments bounds the comments kept per game (one per move of the largest known
+	// trees); later comments are dropped with one diagnostic.
+	MaxComments = 1 << 17
+	// MaxCommentBytes bounds the bytes of the comments kept per game (the most annotated
+	// real games hold well under 1 MiB); later comments are dropped with one diagnostic.
+	MaxCommentBytes = 16 << 20
+	// MaxTags bounds the header fields kept per game (real games have a few dozen); later
+	// ones are dropped with one diagnostic.
+	MaxTags = 1000
+	// MaxTagBytes bounds the bytes of the header fields kept per game, names and values;
+	// later fields are dropped with one diagnostic.
+	MaxTagBytes = 1 << 20
 )
 
 // line is the replay state of one line of play.
@@ -85,6 +114,11 @@ func (b *Builder) Begin(index int, format, encoding string) {
 	b.stack = b.stack[:0]
 	b.cur = line{node: &b.g.Root}
 	b.nodes, b.tooLong, b.hidden = 0, false, [2]int{}
+	b.setupLoc = NoLoc
+	b.comments, b.commentBytes, b.commentsFull = 0, 0, false
+	b.tagBytes, b.tagsFull = 0, false
+	b.mainFail, b.mainDiag = 0, nil
+	b.rec.reset()
 }
 
 // full reports whether the current line may take no more moves (the game or the line is at
@@ -108,8 +142,19 @@ func (b *Builder) full(loc Loc, text string) bool {
 // Game returns the game being built (nil before Begin).
 func (b *Builder) Game() *Game { return b.g }
 
-// Tag appends a header field.
+// Tag appends a header field. Beyond MaxTags fields or MaxTagBytes bytes, fields are
+// dropped, with one diagnostic.
 func (b *Builder) Tag(name, value string) {
+	if b.tagsFull {
+		return
+	}
+	if len(b.g.Tags) >= MaxTags || b.tagBytes+len(name)+len(value) > MaxTagBytes {
+		b.tagsFull = true
+		b.event(opDiag, b.newDiag(KindSyntax, false, NoLoc, 0, "",
+			fmt.Sprintf("more than %d tags or %d bytes of tags in this game; from tag %s on, they are dropped", MaxTags, MaxTagBytes, strconv.Quote(name)), nil))
+		return
+	}
+	b.tagBytes += len(name) + len(value)
 	b.g.Tags = append(b.g.Tags, Tag{name, value})
 }
 
@@ -118,6 +163,7 @@ func (b *Builder) Tag(name, value string) {
 func (b *Builder) SetFEN(fen string, loc Loc) {
 	s, err := board.ParseFEN(fen)
 	if err != nil {
+		b.setupLoc = loc
 		b.diag(KindSetup, false, loc, 0, fen, err.Error(), err)
 		b.started = true
 		b.setupOK = false
@@ -130,6 +176,7 @@ func (b *Builder) SetFEN(fen string, loc Loc) {
 // SetSetup sets the start position. Call it before the first move.
 func (b *Builder) SetSetup(s board.Setup, loc Loc) {
 	b.g.Setup = s
+	b.setupLoc = loc
 	b.started = false
 	b.start(loc)
 }
@@ -145,16 +192,16 @@ func (b *Builder) start(loc Loc) {
 // startGame validates the setup and starts the main line.
 func (b *Builder) startGame(loc Loc) {
 	b.started = true
+	if !b.rec.replaying {
+		b.rec.begin(b)
+	}
 	if b.g.Setup == startSetup {
 		// Most games start from the standard setup: it is valid, and its position is built.
 		b.setupOK = true
 		b.cur = line{node: &b.g.Root, pos: startPosition}
 		return
 	}
-	fatal := b.FatalProblems
-	if fatal == 0 {
-		fatal = board.ProblemNoGeneral | board.ProblemTooManyGenerals
-	}
+	fatal := b.fatal()
 	probs, details := b.g.Setup.Validate()
 	if probs != 0 {
 		err := &board.SetupError{Problems: probs, Details: details}
@@ -181,24 +228,20 @@ var (
 // was added: false when it failed (the diagnostic is recorded) or the line had already failed.
 func (b *Builder) Move(text string, loc Loc) bool {
 	b.start(loc)
+	if b.rec.logging {
+		b.rec.add(event{op: opMove, text: text, loc: loc})
+	}
 	if b.cur.dead || b.full(loc, text) {
 		return false
 	}
-	m, note, err := b.Resolve(&b.cur.pos, text)
-	if (err != nil || note != "") && b.firstMove() {
-		// The side to move may be wrong in the setup (a black-first record, or digits that
-		// name the other side): take the other side when the move reads cleanly for it.
-		b.cur.pos = b.flipped()
-		if m2, note2, err2 := b.Resolve(&b.cur.pos, text); err2 == nil && (err != nil || note2 == "") {
-			b.repairSide(loc, text)
-			m, note, err = m2, note2, nil
-		} else {
-			b.cur.pos = b.flipped()
-		}
+	m, note, flip, err := b.resolveMove(&b.cur.pos, text, b.firstMove())
+	if flip {
+		b.cur.pos = flipSide(&b.cur.pos)
+		b.repairSide(loc, text)
 	}
 	if err != nil {
-		b.diag(KindOf(err), false, loc, b.cur.ply+1, text, err.Error(), err)
-		b.cur.dead = true
+		d := b.diag(KindOf(err), false, loc, b.cur.ply+1, text, err.Error(), err)
+		b.lineFailed(d)
 		return false
 	}
 	n := b.push(m, loc)
@@ -214,20 +257,21 @@ func (b *Builder) Move(text string, loc Loc) bool {
 // It reports whether the move was added.
 func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	b.start(loc)
+	if b.rec.logging {
+		b.rec.add(event{op: opPlay, move: m, loc: loc})
+	}
 	if b.cur.dead || b.full(loc, ICCSText(m)) {
 		return false
 	}
-	if b.firstMove() {
-		if pc := b.cur.pos.At(m.From()); pc != board.NoPiece && pc.Color() != b.cur.pos.Turn() {
-			b.cur.pos = b.flipped()
-			b.repairSide(loc, m.String())
-		}
+	if b.firstMove() && otherSidesPiece(&b.cur.pos, m) {
+		b.cur.pos = flipSide(&b.cur.pos)
+		b.repairSide(loc, m.String())
 	}
 	if !b.cur.pos.IsLegal(m) {
 		reason := IllegalReason(&b.cur.pos, m)
 		err := fmt.Errorf("%s: %w", reason, errIllegalMove)
-		b.diag(KindIllegal, false, loc, b.cur.ply+1, ICCSText(m), reason, err)
-		b.cur.dead = true
+		d := b.diag(KindIllegal, false, loc, b.cur.ply+1, ICCSText(m), reason, err)
+		b.lineFailed(d)
 		return false
 	}
 	b.push(m, loc)
@@ -263,11 +307,50 @@ func (b *Builder) firstMove() bool {
 	return b.cur.node == &b.g.Root && len(b.g.Root.Children) == 0 && len(b.stack) == 0
 }
 
-func (b *Builder) flipped() board.Position {
-	s := b.cur.pos.Setup()
+// resolveMove reads a move text in pos. On the first move of a game (first), the side to
+// move may be wrong in the setup (a black-first record): when the text fits no legal move,
+// or reads only non-standardly, and it reads cleanly for the other side, flip reports that
+// the other side's move m was taken. Digit style alone is weak evidence: a move that is legal
+// for Red in the standard start position never flips the side.
+func (b *Builder) resolveMove(pos *board.Position, text string, first bool) (m board.Move, note string, flip bool, err error) {
+	m, note, err = b.Resolve(pos, text)
+	if err == nil && note == "" || !first {
+		return m, note, false, err
+	}
+	if err == nil && pos.Turn() == board.Red && b.g.Setup.Board == startSetup.Board {
+		return m, note, false, nil
+	}
+	other := flipSide(pos)
+	if m2, note2, err2 := b.Resolve(&other, text); err2 == nil && (err != nil || note2 == "") {
+		return m2, note2, true, nil
+	}
+	return m, note, false, err
+}
+
+// otherSidesPiece reports whether m moves a piece of the side not to move.
+func otherSidesPiece(pos *board.Position, m board.Move) bool {
+	if !m.From().Valid() {
+		return false
+	}
+	pc := pos.At(m.From())
+	return pc != board.NoPiece && pc.Color() != pos.Turn()
+}
+
+// flipSide returns pos with the other side to move.
+func flipSide(pos *board.Position) board.Position {
+	s := pos.Setup()
 	s.Turn = s.Turn.Other()
 	p, _ := board.NewPosition(s, board.AllProblems)
 	return *p
+}
+
+// lineFailed ends the current line at a failed move whose diagnostic is d (nil when hidden),
+// and notes the main line's first failure.
+func (b *Builder) lineFailed(d *Diagnostic) {
+	b.cur.dead = true
+	if len(b.stack) == 0 && b.mainFail == 0 {
+		b.mainFail, b.mainDiag = b.cur.ply+1, d
+	}
 }
 
 func (b *Builder) repairSide(loc Loc, text string) {
@@ -293,6 +376,9 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	b.cur.node = n
 	b.cur.ply++
 	b.nodes++
+	if b.rec.logging && b.cur.ply > RepairPlies && b.mainFail == 0 && len(b.stack) == 0 {
+		b.rec.stop() // the main line is past the plies a repair looks at
+	}
 	return n
 }
 
@@ -317,12 +403,31 @@ func (b *Builder) newChunk() {
 const maxReusedChunks = 256
 
 // Comment attaches a comment to the last move of the current line (or before the first move).
+// Beyond MaxComments comments or MaxCommentBytes bytes in the game, comments are dropped, with
+// one diagnostic.
 func (b *Builder) Comment(text string) {
+	if b.commentsFull {
+		return
+	}
+	if b.comments >= MaxComments || b.commentBytes+len(text) > MaxCommentBytes {
+		b.commentsFull = true
+		b.event(opDiag, b.newDiag(KindSyntax, false, NoLoc, b.cur.ply, "",
+			fmt.Sprintf("more than %d comments or %d bytes of comments in this game; the rest are dropped", MaxComments, MaxCommentBytes), nil))
+		return
+	}
+	b.comments++
+	b.commentBytes += len(text)
+	if b.rec.logging {
+		b.rec.add(event{op: opComment, text: text})
+	}
 	b.cur.node.Comments = append(b.cur.node.Comments, text)
 }
 
 // NAG attaches a numeric annotation glyph to the last move of the current line.
 func (b *Builder) NAG(n uint8) {
+	if b.rec.logging {
+		b.rec.add(event{op: opNAG, nag: n})
+	}
 	if b.cur.node != &b.g.Root {
 		b.cur.node.AddNAG(n)
 	}
@@ -333,6 +438,9 @@ func (b *Builder) NAG(n uint8) {
 // silently take its place in the line.
 func (b *Builder) BeginVariation() {
 	b.start(NoLoc)
+	if b.rec.logging {
+		b.rec.add(event{op: opBegin})
+	}
 	b.stack = append(b.stack, b.cur)
 	parent := b.cur
 	b.cur = line{dead: parent.dead || !parent.hasPrev, ply: parent.ply - 1}
@@ -349,6 +457,9 @@ func (b *Builder) BeginVariation() {
 
 // EndVariation returns to the line the variation branched from. An unmatched call is ignored.
 func (b *Builder) EndVariation() {
+	if b.rec.logging {
+		b.rec.add(event{op: opEnd})
+	}
 	if len(b.stack) == 0 {
 		return
 	}
@@ -364,31 +475,63 @@ func (b *Builder) Result(r string) { b.g.Result = r }
 
 // Diagnose records a reader's diagnostic, filling in the path and game.
 func (b *Builder) Diagnose(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) {
+	if b.rec.logging {
+		// Kept for a rebuild of the game by a repair.
+		b.event(opDiag, b.newDiag(kind, warning, loc, ply, token, message, err))
+		return
+	}
 	b.diag(kind, warning, loc, ply, token, message, err)
 }
 
-func (b *Builder) diag(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) {
-	index := 0
-	if b.g != nil {
-		index = b.g.Index
+// newDiag returns a diagnostic of the current game.
+func (b *Builder) newDiag(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) *Diagnostic {
+	return &Diagnostic{Kind: kind, Warning: warning, Path: b.Path, Loc: loc, Game: b.g.Index, Ply: ply,
+		Token: token, Message: message, Err: err}
+}
+
+// event records a diagnostic that does not come back by itself when a repair replays the
+// game's events (one from the reader or a cap), and adds it.
+func (b *Builder) event(op uint8, d *Diagnostic) {
+	if b.rec.logging {
+		b.rec.add(event{op: op, d: d})
 	}
+	b.addDiag(d)
+}
+
+// diag records a diagnostic and returns it, or nil when it is beyond MaxDiagnostics (then
+// it is only counted).
+func (b *Builder) diag(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) *Diagnostic {
 	if len(b.g.Diagnostics) >= MaxDiagnostics {
-		w := 0
-		if warning {
-			w = 1
-		}
-		if b.hidden[w] == 0 {
-			b.hiddenAs[w] = kind
-		}
-		if b.hidden[0]+b.hidden[1] == 0 {
-			b.hiddenLoc = loc
-		}
-		b.hidden[w]++
+		b.hide(kind, warning, loc)
+		return nil
+	}
+	d := b.newDiag(kind, warning, loc, ply, token, message, err)
+	b.g.Diagnostics = append(b.g.Diagnostics, d)
+	return d
+}
+
+// addDiag records a diagnostic made beforehand.
+func (b *Builder) addDiag(d *Diagnostic) {
+	if len(b.g.Diagnostics) >= MaxDiagnostics {
+		b.hide(d.Kind, d.Warning, d.Loc)
 		return
 	}
-	d := &Diagnostic{Kind: kind, Warning: warning, Path: b.Path, Loc: loc, Game: index, Ply: ply,
-		Token: token, Message: message, Err: err}
 	b.g.Diagnostics = append(b.g.Diagnostics, d)
+}
+
+// hide counts a diagnostic beyond MaxDiagnostics.
+func (b *Builder) hide(kind Kind, warning bool, loc Loc) {
+	w := 0
+	if warning {
+		w = 1
+	}
+	if b.hidden[w] == 0 {
+		b.hiddenAs[w] = kind
+	}
+	if b.hidden[0]+b.hidden[1] == 0 {
+		b.hiddenLoc = loc
+	}
+	b.hidden[w]++
 }
 
 // closeHidden adds the diagnostic that counts the hidden ones, an error if any was.
@@ -408,6 +551,11 @@ func (b *Builder) closeHidden() {
 // Finish completes the game and returns it. The builder can then Begin the next one.
 func (b *Builder) Finish() *Game {
 	b.start(NoLoc)
+	if b.mainFail > 0 && b.mainFail <= RepairPlies {
+		b.tryRepairs()
+	}
+	b.checkResult()
+	b.rec.reset()
 	b.closeHidden()
 	g := b.g
 	b.g = nil

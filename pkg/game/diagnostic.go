@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
@@ -12,9 +14,9 @@ import (
 // Kind classifies a diagnostic. The names are part of qipu's output contract.
 type Kind string
 
-// Error kinds, and the kinds used only for warnings (Notation, Side).
+// Error kinds, and the kinds used only for warnings (Notation, Side, Repaired, Result).
 const (
-	KindSyntax    Kind = "syntax"    // unreadable text
+	KindSyntax    Kind = "syntax"    // unreadable text, or more of something than a game may hold
 	KindIllegal   Kind = "illegal"   // a move that fits no legal move
 	KindAmbiguous Kind = "ambiguous" // a move that fits several legal moves
 	KindEncoding  Kind = "encoding"  // bytes that do not decode
@@ -23,6 +25,14 @@ const (
 	KindIO        Kind = "io"        // a file that cannot be read
 	KindNotation  Kind = "notation"  // warning: a non-standard but unambiguous move text
 	KindSide      Kind = "side"      // warning: side to move taken from the first move
+	// KindRepaired is the warning of a game whose start position Builder.Repair fixed (one
+	// side's pieces mirrored, the board mirrored or rotated, the side to move): the message
+	// says what was changed and how the game failed as written.
+	KindRepaired Kind = "repaired"
+	// KindResult is the warning of a game whose result contradicts its final position: the
+	// side to move is checkmated or stalemated (both lose in Xiangqi) and the result says
+	// otherwise.
+	KindResult Kind = "result"
 )
 
 // Loc is a place in an input: line and column (1-based) for text, a byte offset for binary
@@ -54,9 +64,14 @@ type Diagnostic struct {
 //
 //	path:line:col: game N, ply P: KIND: message ("move text")
 //	path:@offset: game N, ply P: warning: KIND: message ("move text")
+//
+// A path that holds control or other non-printing characters, bytes that are not UTF-8, or
+// that starts with a double quote is written as a Go-quoted string (invalid bytes as \xNN),
+// so that one diagnostic is always one line, no escape sequence reaches a terminal, and two
+// different names never print alike.
 func (d *Diagnostic) Error() string {
 	var b strings.Builder
-	b.WriteString(d.Path)
+	writePath(&b, d.Path)
 	switch {
 	case d.Loc.Line > 0:
 		b.WriteByte(':')
@@ -89,6 +104,42 @@ func (d *Diagnostic) Error() string {
 		b.WriteByte(')')
 	}
 	return b.String()
+}
+
+// writePath writes a file name for a one-line diagnostic: as it is when it is printable UTF-8,
+// quoted otherwise (see Diagnostic.Error).
+func writePath(b *strings.Builder, path string) {
+	if needsQuote(path) {
+		b.WriteString(strconv.Quote(path))
+		return
+	}
+	b.WriteString(path)
+}
+
+// needsQuote reports whether a path cannot be printed as it is: it is not valid UTF-8, holds
+// a rune that is not graphic (control characters, line and paragraph separators, bidi and
+// other format characters; spaces such as U+3000 are graphic), or starts with '"' (it would
+// read as a quoted name).
+func needsQuote(path string) bool {
+	if strings.HasPrefix(path, `"`) {
+		return true
+	}
+	for i := 0; i < len(path); {
+		c := path[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7F {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(path[i:])
+		if r == utf8.RuneError && n == 1 || !unicode.IsGraphic(r) {
+			return true
+		}
+		i += n
+	}
+	return false
 }
 
 // Unwrap returns the cause.

@@ -1,0 +1,342 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/qipu/qipu/pkg/board"
+)
+
+// RepairPlies is how early a game's main line must fail for Builder to try the repairs of
+// its start position: a broken setup shows at once (a piece missing where the first moves
+// need it), while a bad move later in a game is a bad move, never a reason to change the
+// start.
+const RepairPlies = 4
+
+// minRepairPlies is the shortest main line a repair may be judged on: one move that happens
+// to fit a changed position is no evidence.
+const minRepairPlies = 2
+
+// Repair is a known breakage of a start position, undone. Each is its own inverse.
+type Repair uint8
+
+// The repairs, in the order Builder tries them.
+const (
+	// RepairMirrorRed mirrors Red's pieces left–right, Black's staying in place: an old
+	// exporter wrote FEN tags that way.
+	RepairMirrorRed Repair = iota + 1
+	// RepairMirrorBlack mirrors Black's pieces left–right, Red's staying in place.
+	RepairMirrorBlack
+	// RepairMirror mirrors the whole board left–right.
+	RepairMirror
+	// RepairRotate turns the board by 180°: a position written as seen from Black's side.
+	RepairRotate
+	// RepairSide gives the move to the other side.
+	RepairSide
+	// RepairMirrorSide is RepairMirror and RepairSide together.
+	RepairMirrorSide
+	// RepairRotateSide is RepairRotate and RepairSide together.
+	RepairRotateSide
+)
+
+// Repairs lists every Repair in the order Builder tries them: the first that makes the whole
+// main line legal is taken.
+var Repairs = []Repair{RepairMirrorRed, RepairMirrorBlack, RepairMirror, RepairRotate,
+	RepairSide, RepairMirrorSide, RepairRotateSide}
+
+// String says what the repair changes, e.g. "Red's pieces mirrored left–right".
+func (r Repair) String() string {
+	switch r {
+	case RepairMirrorRed:
+		return "Red's pieces mirrored left–right"
+	case RepairMirrorBlack:
+		return "Black's pieces mirrored left–right"
+	case RepairMirror:
+		return "the board mirrored left–right"
+	case RepairRotate:
+		return "the board rotated 180°"
+	case RepairSide:
+		return "the other side to move"
+	case RepairMirrorSide:
+		return "the board mirrored left–right and the other side to move"
+	case RepairRotateSide:
+		return "the board rotated 180° and the other side to move"
+	}
+	return fmt.Sprintf("Repair(%d)", uint8(r))
+}
+
+// Apply returns the setup with the repair made. It reports false when the repair does not
+// fit: mirroring one side would put two pieces on one square.
+func (r Repair) Apply(s board.Setup) (board.Setup, bool) {
+	out := s
+	switch r {
+	case RepairMirrorRed, RepairMirrorBlack:
+		side := board.Red
+		if r == RepairMirrorBlack {
+			side = board.Black
+		}
+		for sq := range out.Board {
+			if p := out.Board[sq]; p != board.NoPiece && p.Color() == side {
+				out.Board[sq] = board.NoPiece
+			}
+		}
+		for sq, p := range s.Board {
+			if p == board.NoPiece || p.Color() != side {
+				continue
+			}
+			to := mirrorSquare(board.Square(sq))
+			if out.Board[to] != board.NoPiece {
+				return s, false
+			}
+			out.Board[to] = p
+		}
+	case RepairMirror, RepairMirrorSide:
+		for sq, p := range s.Board {
+			out.Board[mirrorSquare(board.Square(sq))] = p
+		}
+	case RepairRotate, RepairRotateSide:
+		for sq, p := range s.Board {
+			out.Board[board.NumSquares-1-sq] = p
+		}
+	case RepairSide:
+	default:
+		return s, false
+	}
+	if r == RepairSide || r == RepairMirrorSide || r == RepairRotateSide {
+		out.Turn = out.Turn.Other()
+	}
+	return out, true
+}
+
+// mirrorSquare returns the square on the same row, at the mirrored column.
+func mirrorSquare(sq board.Square) board.Square {
+	return board.NewSquare(sq.Row(), board.NumCols-1-sq.Col())
+}
+
+// Events of a game, recorded so that it can be replayed from another start position.
+const (
+	opMove    uint8 = iota // Move(text, loc)
+	opPlay                 // PlayMove(move, loc)
+	opComment              // Comment(text)
+	opNAG                  // NAG(nag)
+	opBegin                // BeginVariation
+	opEnd                  // EndVariation
+	opDiag                 // a diagnostic from outside the replay (the reader, a cap)
+)
+
+// event is one recorded builder call.
+type event struct {
+	op   uint8
+	nag  uint8
+	move board.Move
+	loc  Loc
+	text string
+	d    *Diagnostic
+}
+
+// maxEvents bounds the events recorded for one game: a game that fails early with a larger
+// tree than this is not repaired.
+const maxEvents = 1 << 16
+
+// recorder keeps the events of a game while its main line is within its first RepairPlies
+// plies, and all of them once the main line has failed there. Its buffer is reused from game
+// to game, so that recording costs no allocation in the common case.
+type recorder struct {
+	events    []event
+	logging   bool // events are being recorded
+	complete  bool // every event since the start of the main line is recorded
+	replaying bool // the builder is replaying the events
+	snap      snapshot
+}
+
+// snapshot is the builder's state when the main line started: what a rebuild keeps.
+type snapshot struct {
+	setup        board.Setup // as read, before the first move's side rule
+	diags        int
+	hidden       [2]int
+	hiddenAs     [2]Kind
+	hiddenLoc    Loc
+	rootComments int
+	comments     int
+	commentBytes int
+	commentsFull bool
+}
+
+func (r *recorder) reset() {
+	clear(r.events) // drop the texts and diagnostics of the last game
+	r.events = r.events[:0]
+	r.logging, r.complete, r.replaying = false, false, false
+}
+
+// begin starts recording at the start of the main line.
+func (r *recorder) begin(b *Builder) {
+	r.reset()
+	r.logging, r.complete = true, true
+	r.snap = snapshot{setup: b.g.Setup, diags: len(b.g.Diagnostics), hidden: b.hidden, hiddenAs: b.hiddenAs,
+		hiddenLoc: b.hiddenLoc, rootComments: len(b.g.Root.Comments), comments: b.comments,
+		commentBytes: b.commentBytes, commentsFull: b.commentsFull}
+}
+
+// stop ends the recording: the game will not be repaired.
+func (r *recorder) stop() {
+	r.logging, r.complete = false, false
+}
+
+func (r *recorder) add(e event) {
+	if len(r.events) >= maxEvents {
+		r.stop()
+		return
+	}
+	r.events = append(r.events, e)
+}
+
+// tryRepairs runs when the main line failed within its first RepairPlies plies: it looks for
+// the first repair of the setup under which every main-line move is legal. With Repair set,
+// the game is rebuilt from the repaired setup; otherwise the first error says which repair
+// would work.
+func (b *Builder) tryRepairs() {
+	if !b.rec.complete || !b.setupOK {
+		return
+	}
+	fatal := b.fatal()
+	setup := b.rec.snap.setup
+	orig, _ := setup.Validate()
+	for _, r := range Repairs {
+		s, ok := r.Apply(setup)
+		if !ok || s == setup {
+			continue
+		}
+		// A repair never makes the setup worse: no problem it did not have.
+		if probs, _ := s.Validate(); probs&fatal != 0 || probs&^orig != 0 {
+			continue
+		}
+		if !b.fits(s) {
+			continue
+		}
+		if !b.Repair {
+			if b.mainDiag != nil {
+				b.mainDiag.Message += "; the position with " + r.String() + " fits every move; --repair applies it"
+			}
+			return
+		}
+		b.rebuild(r, s)
+		return
+	}
+}
+
+// fatal returns the setup problems that make a game unplayable.
+func (b *Builder) fatal() board.Problem {
+	if b.FatalProblems == 0 {
+		return board.ProblemNoGeneral | board.ProblemTooManyGenerals
+	}
+	return b.FatalProblems
+}
+
+// fits reports whether every main-line move recorded is legal from setup s (with the
+// first-move side rule of Move and PlayMove), and the main line is long enough to judge.
+func (b *Builder) fits(s board.Setup) bool {
+	p, err := board.NewPosition(s, board.AllProblems)
+	if err != nil {
+		return false
+	}
+	pos := *p
+	depth, plies := 0, 0
+	for i := range b.rec.events {
+		e := &b.rec.events[i]
+		switch {
+		case e.op == opBegin:
+			depth++
+		case e.op == opEnd:
+			depth = max(depth-1, 0)
+		case depth > 0:
+		case e.op == opMove:
+			m, _, flip, err := b.resolveMove(&pos, e.text, plies == 0)
+			if err != nil {
+				return false
+			}
+			if flip {
+				pos = flipSide(&pos)
+			}
+			pos.Play(m)
+			plies++
+		case e.op == opPlay:
+			if plies == 0 && otherSidesPiece(&pos, e.move) {
+				pos = flipSide(&pos)
+			}
+			if !pos.IsLegal(e.move) {
+				return false
+			}
+			pos.Play(e.move)
+			plies++
+		}
+	}
+	return plies >= minRepairPlies
+}
+
+// rebuild replays the recorded events from the repaired setup s and adds the repaired
+// warning. Should the rebuilt main line fail after all, the game is rebuilt as written.
+func (b *Builder) rebuild(r Repair, s board.Setup) {
+	orig, failPly := b.rec.snap.setup, b.mainFail
+	why := ""
+	if b.mainDiag != nil {
+		why = ": " + string(b.mainDiag.Kind) + ": " + b.mainDiag.Message
+		if b.mainDiag.Token != "" {
+			why += fmt.Sprintf(" (%q)", b.mainDiag.Token)
+		}
+	}
+	b.replay(s)
+	if b.mainFail != 0 || b.tooLong {
+		b.replay(orig) // unreachable unless fits and the replay disagree
+		return
+	}
+	d := b.newDiag(KindRepaired, true, b.setupLoc, 0, "",
+		fmt.Sprintf("start position repaired: %s (as written, the main line fails at ply %d%s)", r, failPly, why), nil)
+	// The warning goes where the setup's own diagnostics go, before those of the moves.
+	at := b.rec.snap.diags
+	b.g.Diagnostics = append(b.g.Diagnostics, nil)
+	copy(b.g.Diagnostics[at+1:], b.g.Diagnostics[at:])
+	b.g.Diagnostics[at] = d
+	if _, ok := b.g.Tag("FEN"); ok {
+		b.g.SetTag("FEN", b.g.Setup.FEN())
+	}
+}
+
+// replay rebuilds the game from setup s: the tree and the diagnostics found since the main
+// line started are dropped, and the recorded events are played again.
+func (b *Builder) replay(s board.Setup) {
+	g, snap := b.g, &b.rec.snap
+	g.Setup = s
+	g.Root.Children = g.Root.Children[:0]
+	g.Root.Comments = g.Root.Comments[:snap.rootComments]
+	clear(g.Diagnostics[snap.diags:])
+	g.Diagnostics = g.Diagnostics[:snap.diags]
+	b.hidden, b.hiddenAs, b.hiddenLoc = snap.hidden, snap.hiddenAs, snap.hiddenLoc
+	b.comments, b.commentBytes, b.commentsFull = snap.comments, snap.commentBytes, snap.commentsFull
+	b.slab, b.slabSize, b.nchunks = nil, 0, 0
+	b.stack = b.stack[:0]
+	b.nodes, b.tooLong = 0, false
+	b.mainFail, b.mainDiag = 0, nil
+
+	b.rec.logging, b.rec.replaying = false, true
+	b.started = false
+	b.start(b.setupLoc)
+	for i := range b.rec.events {
+		e := &b.rec.events[i]
+		switch e.op {
+		case opMove:
+			b.Move(e.text, e.loc)
+		case opPlay:
+			b.PlayMove(e.move, e.loc)
+		case opComment:
+			b.Comment(e.text)
+		case opNAG:
+			b.NAG(e.nag)
+		case opBegin:
+			b.BeginVariation()
+		case opEnd:
+			b.EndVariation()
+		case opDiag:
+			b.addDiag(e.d)
+		}
+	}
+	b.rec.replaying = false
+}

@@ -1,0 +1,358 @@
+package game_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation"
+	anynotation "github.com/qipu/qipu/pkg/notation/any"
+)
+
+// Two real games kept here so that the tests run without the shared corpus: Hu Ronghua v Xu
+// Tianhong, China Team Championship 1998 (UCI coordinates), and 橘中秘, 让先 第七局 (Chinese
+// notation; it ends with Red checkmated).
+const (
+	huXu1998 = `[Event "China Team Championship 1998"]
+[Red "HU RongHua"]
+[Black "XU TianHong"]
+
+1. g0e2 b9c7 2. g3g4 c6c5 3. h0g2 c7d5 4. b0a2 h7e7 5. f0e1 h9g7 6. g2h4 e7e3 7. b2d2 b7b4
+8. h4g6 i9h9 9. a0b0 a9b9 10. g4g5 c9e7 11. i0g0 h9h3 12. h2f2 h3f3 13. a3a4 b4b2 14. g0g2 f3i3
+15. g2g0 i3f3 16. g0g2 f3h3 17. g2g0 h3f3 18. g0g2 e3e4 19. d2d4 b2b6 20. d4d2 b6b2 21. d2d4 b2b6
+22. d4d2 b6g6 23. b0b9 g6g2 24. b9d9 e9e8 25. d9d5 f3g3 26. a2b4 g2g5 27. b4a6 e8e9 28. d2b2 g3g0
+29. f2f0 g5i5 30. a6c7 f9e8 31. b2b9 e9f9 32. c7d9 e7c9 33. d9f8
+`
+	juZhongMi207 = `[Event "橘中秘 让先 第七局 顺炮直车卧槽马"]
+[Result "*"]
+
+1. 炮二平五 炮８平５ 2. 马二进三 马８进７ 3. 车一平二 马２进３ 4. 车二进六 车９平８ 5. 车二平三 卒３进１
+6. 仕六进五 马３进４ 7. 兵三进一 马４进３ 8. 马八进九 马３进２ 9. 炮八平六 车１进１ 10. 车九进一 马２退４
+11. 仕五进六 炮２进７ 12. 帅五进一 车８进８ *
+`
+)
+
+// line is a real game's main line from some position: the setup, the moves and their texts
+// as written (or in another notation).
+type line struct {
+	name  string
+	setup board.Setup
+	moves []board.Move
+	texts []string
+}
+
+// lineOf returns the main line of a game that replays without error.
+func lineOf(name string, g *game.Game) (line, bool) {
+	if !g.Valid() || g.Plies() == 0 {
+		return line{}, false
+	}
+	l := line{name: name, setup: g.Setup}
+	for _, n := range g.MainLine() {
+		l.moves = append(l.moves, n.Move)
+		l.texts = append(l.texts, n.Text)
+	}
+	return l, true
+}
+
+// from returns the rest of the line after k plies, starting from the position reached.
+func (l line) from(k int) line {
+	pos, err := board.NewPosition(l.setup, board.AllProblems)
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range l.moves[:k] {
+		pos.Play(m)
+	}
+	return line{name: fmt.Sprintf("%s from ply %d", l.name, k), setup: pos.Setup(),
+		moves: l.moves[k:], texts: l.texts[k:]}
+}
+
+// in returns the line with its moves written in notation f.
+func (l line) in(f notation.Format) line {
+	pos, _ := board.NewPosition(l.setup, board.AllProblems)
+	out := l
+	out.texts = nil
+	for _, m := range l.moves {
+		out.texts = append(out.texts, string(anynotation.Append(nil, pos, m, f, notation.Options{})))
+		pos.Play(m)
+	}
+	out.name += " in " + f.String()
+	return out
+}
+
+// pgnText writes the line as a PGN game from setup s.
+func (l line) pgnText(s board.Setup) string {
+	return fmt.Sprintf("[FEN %q]\n\n%s *\n", s.FEN(), strings.Join(l.texts, " "))
+}
+
+// exporterMirrorRed writes a setup as the old exporter did: Red's pieces mirrored left–right,
+// Black's in place, and a red piece that lands on a black one lost. It reports whether a
+// piece was lost.
+func exporterMirrorRed(s board.Setup) (board.Setup, bool) {
+	out := s
+	for sq, p := range s.Board {
+		if p != board.NoPiece && p.Color() == board.Red {
+			out.Board[sq] = board.NoPiece
+		}
+	}
+	lost := false
+	for sq, p := range s.Board {
+		if p == board.NoPiece || p.Color() != board.Red {
+			continue
+		}
+		sq := board.Square(sq)
+		to := board.NewSquare(sq.Row(), 8-sq.Col())
+		if out.Board[to] != board.NoPiece {
+			lost = true
+			continue
+		}
+		out.Board[to] = p
+	}
+	return out, lost
+}
+
+// breakage is a way a start position is found broken in real files, and the repair of it.
+type breakage struct {
+	name  string
+	spoil func(board.Setup) (board.Setup, bool) // false: the breakage cannot be undone
+	fix   game.Repair
+}
+
+var breakages = []breakage{
+	{"Red's pieces mirrored by the exporter", func(s board.Setup) (board.Setup, bool) {
+		out, lost := exporterMirrorRed(s)
+		return out, !lost
+	}, game.RepairMirrorRed},
+	{"Black's pieces mirrored", game.RepairMirrorBlack.Apply, game.RepairMirrorBlack},
+	{"board mirrored", game.RepairMirror.Apply, game.RepairMirror},
+	{"read from the other side", game.RepairRotate.Apply, game.RepairRotate},
+	{"side to move wrong", game.RepairSide.Apply, game.RepairSide},
+	{"read from the other side, side to move wrong", game.RepairRotateSide.Apply, game.RepairRotateSide},
+}
+
+// testLines returns real lines from the middle of real games: the two kept here, and when
+// the shared corpus is there, more of its games in coordinates and in Chinese notation. Each
+// line is also given in WXF, whose texts read alike for both sides.
+func testLines(t *testing.T) []line {
+	var full []line
+	for _, text := range []string{huXu1998, juZhongMi207} {
+		g := readGame(t, text, false)
+		l, ok := lineOf(g.Tags[0].Value, g)
+		if !ok {
+			t.Fatalf("%s: %v", g.Tags[0].Value, g.Diagnostics)
+		}
+		full = append(full, l)
+	}
+	if !testing.Short() {
+		for _, f := range []struct {
+			rel string
+			max int
+		}{
+			{"maksimKorzh__wukong-xiangqi/xqdb/xqdb/_unzipped/Liu_Dahua_1125_UCI_games.pgn", 12},
+			{"liangqi__xqwizard/XQWIZARD/橘中秘/1.得先/1-17.小列手破大列手炮局.PGN", 1},
+			{"liangqi__xqwizard/XQWIZARD/橘中秘/1.得先/1-10.顺炮直车左炮巡河破横车.PGN", 1},
+		} {
+			for i, g := range corpusGames(t, f.rel) {
+				if l, ok := lineOf(fmt.Sprintf("%s#%d", f.rel, i+1), g); ok && i < f.max {
+					full = append(full, l)
+				}
+			}
+		}
+	}
+	var lines []line
+	for _, l := range full {
+		for _, k := range []int{8, 16, 24} {
+			if len(l.moves)-k >= 12 {
+				lines = append(lines, l.from(k), l.from(k).in(notation.WXF))
+			}
+		}
+	}
+	return lines
+}
+
+// TestRepairRealGames breaks the start position of real game lines in every known way: each
+// one that fails in its first plies is repaired with a `repaired` warning and replays the
+// same moves from the true position; without Repair, its first error names the repair.
+func TestRepairRealGames(t *testing.T) {
+	lines := testLines(t)
+	repaired := map[string]int{}
+	for _, l := range lines {
+		for _, br := range breakages {
+			broken, ok := br.spoil(l.setup)
+			if !ok || broken == l.setup {
+				continue
+			}
+			text := l.pgnText(broken)
+			what := l.name + ", " + br.name
+			plain := readGame(t, text, false)
+			if plain.Valid() {
+				// The breakage does not show (the moves fit the broken setup as well); only
+				// the first move's side rule may have changed anything.
+				if br.fix == game.RepairSide && !slices.Equal(mainMoves(plain), l.moves) {
+					t.Errorf("%s: valid but other moves: %v", what, kinds(plain))
+				}
+				continue
+			}
+			first := plain.Errors()[0]
+			if first.Ply > game.RepairPlies {
+				continue // fails too late: not a broken start (see TestRepairNeverFixesBadMoves)
+			}
+			if !strings.HasSuffix(first.Message, "fits every move; --repair applies it") {
+				t.Errorf("%s: no repair named: %v", what, first)
+				continue
+			}
+			g := readGame(t, text, true)
+			if !g.Valid() || !slices.Equal(mainMoves(g), l.moves) {
+				t.Errorf("%s: not repaired: %v", what, g.Diagnostics)
+				continue
+			}
+			var rep []*game.Diagnostic
+			for _, d := range g.Diagnostics {
+				if d.Kind == game.KindRepaired {
+					rep = append(rep, d)
+				}
+			}
+			if len(rep) != 1 || !rep[0].Warning || rep[0].Ply != 0 {
+				t.Errorf("%s: repaired warnings %v", what, rep)
+				continue
+			}
+			if g.Setup.Board != l.setup.Board || g.Setup.Turn != l.setup.Turn {
+				t.Errorf("%s: repaired to %s, want %s (%s)", what, g.Setup.FEN(), l.setup.FEN(), rep[0].Message)
+				continue
+			}
+			// The repair named is this breakage's, or one that comes to the same (when
+			// the first move's side rule gives the side back, Rotate does RotateSide's work).
+			named := namedRepair(first.Message)
+			if named == 0 || !strings.Contains(rep[0].Message, "repaired: "+named.String()) {
+				t.Errorf("%s: messages %q / %q", what, first.Message, rep[0].Message)
+			} else if s, _ := named.Apply(broken); s.Board != l.setup.Board {
+				t.Errorf("%s: %v named, not %v", what, named, br.fix)
+			}
+			if fen, _ := g.Tag("FEN"); fen != g.Setup.FEN() {
+				t.Errorf("%s: FEN tag %q, setup %q", what, fen, g.Setup.FEN())
+			}
+			repaired[br.name]++
+		}
+	}
+	t.Logf("%d lines; repaired per breakage: %v", len(lines), repaired)
+	for _, br := range breakages {
+		if repaired[br.name] == 0 {
+			t.Errorf("%s: no line repaired", br.name)
+		}
+	}
+}
+
+// namedRepair returns the repair an error message names, or 0.
+func namedRepair(msg string) game.Repair {
+	for _, r := range game.Repairs {
+		if strings.HasSuffix(msg, "; the position with "+r.String()+" fits every move; --repair applies it") {
+			return r
+		}
+	}
+	return 0
+}
+
+// TestRepairNeverFixesBadMoves: a game with one bad move in its middle stays invalid with or
+// without Repair, whether its start is right or broken, and no repair is named.
+func TestRepairNeverFixesBadMoves(t *testing.T) {
+	checked := 0
+	for _, l := range testLines(t) {
+		bad := l
+		mid := len(l.texts) / 2
+		bad.texts = slices.Clone(l.texts)
+		bad.texts[mid] = l.texts[mid+2] // the same side's later move: illegal here, mostly
+		for _, br := range append([]breakage{{"as written", func(s board.Setup) (board.Setup, bool) { return s, true }, 0}}, breakages...) {
+			broken, ok := br.spoil(l.setup)
+			if !ok {
+				continue
+			}
+			text := bad.pgnText(broken)
+			plain := readGame(t, text, false)
+			if br.fix == 0 && (plain.Valid() || plain.Errors()[0].Ply != mid+1) {
+				break // the swapped move happens to be legal: no test here
+			}
+			g := readGame(t, text, true)
+			if g.Valid() {
+				t.Errorf("%s, %s, bad ply %d: repaired into a valid game: %v", l.name, br.name, mid+1, g.Diagnostics)
+			}
+			for _, d := range append(g.Diagnostics, plain.Diagnostics...) {
+				if d.Kind == game.KindRepaired || strings.Contains(d.Message, "--repair") {
+					t.Errorf("%s, %s: %v", l.name, br.name, d)
+				}
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
+
+// TestRepairNotForAPlainBadFirstMove: a game whose first move is simply wrong is no broken
+// setup.
+func TestRepairNotForAPlainBadFirstMove(t *testing.T) {
+	g := readGame(t, "1. 马二进四 马８进７ 2. 马二进三 车９平８ 3. 车一平二 *\n", true)
+	if g.Valid() || len(g.Errors()) != 1 || g.Errors()[0].Ply != 1 || strings.Contains(g.Errors()[0].Message, "repair") {
+		t.Fatalf("%v", g.Diagnostics)
+	}
+}
+
+// TestRepairKeepsVariationsAndComments: the rebuilt game has the comments, NAGs, variations
+// and reader diagnostics of the game as written, in place.
+func TestRepairKeepsVariationsAndComments(t *testing.T) {
+	l := func() line {
+		g := readGame(t, huXu1998, false)
+		l, _ := lineOf("", g)
+		return l.from(16)
+	}()
+	broken, _ := exporterMirrorRed(l.setup)
+	mv := l.texts
+	// A variation with a comment after the third move, then a stray ")" the reader reports.
+	text := fmt.Sprintf("[FEN %q]\n\n{before} %s {one} %s $1 %s (%s {alt}) ) %s *\n",
+		broken.FEN(), mv[0], mv[1], mv[2], mv[4], strings.Join(mv[3:], " "))
+	plain := readGame(t, text, false)
+	g := readGame(t, text, true)
+	if !slices.Equal(mainMoves(g), l.moves) {
+		t.Fatalf("not repaired: %v", g.Diagnostics)
+	}
+	if got := kinds(g); !slices.Equal(got, []string{"w:repaired", "syntax"}) {
+		t.Errorf("diagnostics %v (as written: %v)", g.Diagnostics, plain.Diagnostics)
+	}
+	main := g.MainLine()
+	if !slices.Equal(g.Root.Comments, []string{"before"}) || !slices.Equal(main[0].Comments, []string{"one"}) ||
+		!slices.Equal(main[1].NAGs(), []uint8{1}) {
+		t.Errorf("annotations: %q %q %v", g.Root.Comments, main[0].Comments, main[1].NAGs())
+	}
+	if alts := main[1].Children; len(alts) != 2 || alts[1].Move != l.moves[4] || !slices.Equal(alts[1].Comments, []string{"alt"}) {
+		t.Errorf("variation lost: %d children", len(alts))
+	}
+}
+
+// TestRepairApply: every repair is its own inverse; mirroring one side onto the other's
+// piece does not fit.
+func TestRepairApply(t *testing.T) {
+	s, err := board.ParseFEN("2bak4/4a4/4b4/p3C4/2P6/9/9/3A5/4A4/3K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range game.Repairs {
+		once, ok := r.Apply(s)
+		twice, ok2 := r.Apply(once)
+		if !ok || !ok2 || twice != s {
+			t.Errorf("%v: not its own inverse", r)
+		}
+		if r.String() == "" || strings.HasPrefix(r.String(), "Repair(") {
+			t.Errorf("%d: no name", r)
+		}
+	}
+	if got, _ := game.RepairRotate.Apply(s); got.FEN() != "5K3/4A4/5A3/9/9/6P2/4C3p/4b4/4a4/4kab2 w - - 0 1" {
+		t.Errorf("rotated: %s", got.FEN())
+	}
+	clash, _ := board.ParseFEN("4k4/9/9/9/9/9/9/9/9/3K1r3 w - - 0 1")
+	if _, ok := game.RepairMirrorRed.Apply(clash); ok {
+		t.Error("mirroring Red onto a black piece fits")
+	}
+}

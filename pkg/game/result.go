@@ -1,0 +1,54 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/qipu/qipu/pkg/board"
+)
+
+// checkResult warns (KindResult) when the game's result contradicts the final position of
+// its main line: the side to move there has no legal move, so it has lost (checkmate, or
+// stalemate, which loses in Xiangqi), and the result says a draw, the other side's loss, or
+// "*". A main line that did not replay to its end (a failed move, a limit, a truncated
+// record) is not judged, nor a record without moves (a diagram: its result is not about
+// play).
+func (b *Builder) checkResult() {
+	main := &b.cur
+	if len(b.stack) > 0 {
+		main = &b.stack[0]
+	}
+	if main.dead || main.ply == 0 || b.tooLong || !b.setupOK {
+		return
+	}
+	for _, d := range b.g.Diagnostics {
+		if d.Kind == KindTruncated && !d.Warning {
+			return
+		}
+	}
+	pos := &main.pos
+	if pos.HasLegalMove() {
+		return
+	}
+	loser := pos.Turn()
+	want := "1-0"
+	if loser == board.Red {
+		want = "0-1"
+	}
+	if b.g.Result == want {
+		return
+	}
+	how := "checkmated"
+	if !pos.InCheck() {
+		how = "stalemated (which loses in Xiangqi)"
+	}
+	b.diag(KindResult, true, main.node.Loc, 0, "", fmt.Sprintf("Result %q but %s is %s after ply %d: the board says %s",
+		b.g.Result, sideName(loser), how, main.ply, want), nil)
+}
+
+// sideName returns "Red" or "Black".
+func sideName(c board.Color) string {
+	if c == board.Red {
+		return "Red"
+	}
+	return "Black"
+}

@@ -150,8 +150,12 @@ func (b *Builder) Tag(name, value string) {
 	}
 	if len(b.g.Tags) >= MaxTags || b.tagBytes+len(name)+len(value) > MaxTagBytes {
 		b.tagsFull = true
+		what := fmt.Sprintf("%d tags", MaxTags)
+		if len(b.g.Tags) < MaxTags {
+			what = fmt.Sprintf("%d MiB of tags", MaxTagBytes>>20)
+		}
 		b.event(opDiag, b.newDiag(KindSyntax, false, NoLoc, 0, "",
-			fmt.Sprintf("more than %d tags or %d bytes of tags in this game; from tag %s on, they are dropped", MaxTags, MaxTagBytes, strconv.Quote(name)), nil))
+			fmt.Sprintf("more than %s in this game; tag %s and the rest are dropped", what, strconv.Quote(name)), nil))
 		return
 	}
 	b.tagBytes += len(name) + len(value)
@@ -411,8 +415,12 @@ func (b *Builder) Comment(text string) {
 	}
 	if b.comments >= MaxComments || b.commentBytes+len(text) > MaxCommentBytes {
 		b.commentsFull = true
-		b.event(opDiag, b.newDiag(KindSyntax, false, NoLoc, b.cur.ply, "",
-			fmt.Sprintf("more than %d comments or %d bytes of comments in this game; the rest are dropped", MaxComments, MaxCommentBytes), nil))
+		what := fmt.Sprintf("%d comments", MaxComments)
+		if b.comments < MaxComments {
+			what = fmt.Sprintf("%d MiB of comments", MaxCommentBytes>>20)
+		}
+		b.event(opDiag, b.newDiag(KindSyntax, false, b.cur.node.Loc, b.cur.ply, "",
+			fmt.Sprintf("more than %s in this game; the rest are dropped", what), nil))
 		return
 	}
 	b.comments++
@@ -472,81 +480,6 @@ func (b *Builder) Depth() int { return len(b.stack) }
 
 // Result records the game result ("1-0", "0-1", "1/2-1/2", "*").
 func (b *Builder) Result(r string) { b.g.Result = r }
-
-// Diagnose records a reader's diagnostic, filling in the path and game.
-func (b *Builder) Diagnose(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) {
-	if b.rec.logging {
-		// Kept for a rebuild of the game by a repair.
-		b.event(opDiag, b.newDiag(kind, warning, loc, ply, token, message, err))
-		return
-	}
-	b.diag(kind, warning, loc, ply, token, message, err)
-}
-
-// newDiag returns a diagnostic of the current game.
-func (b *Builder) newDiag(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) *Diagnostic {
-	return &Diagnostic{Kind: kind, Warning: warning, Path: b.Path, Loc: loc, Game: b.g.Index, Ply: ply,
-		Token: token, Message: message, Err: err}
-}
-
-// event records a diagnostic that does not come back by itself when a repair replays the
-// game's events (one from the reader or a cap), and adds it.
-func (b *Builder) event(op uint8, d *Diagnostic) {
-	if b.rec.logging {
-		b.rec.add(event{op: op, d: d})
-	}
-	b.addDiag(d)
-}
-
-// diag records a diagnostic and returns it, or nil when it is beyond MaxDiagnostics (then
-// it is only counted).
-func (b *Builder) diag(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) *Diagnostic {
-	if len(b.g.Diagnostics) >= MaxDiagnostics {
-		b.hide(kind, warning, loc)
-		return nil
-	}
-	d := b.newDiag(kind, warning, loc, ply, token, message, err)
-	b.g.Diagnostics = append(b.g.Diagnostics, d)
-	return d
-}
-
-// addDiag records a diagnostic made beforehand.
-func (b *Builder) addDiag(d *Diagnostic) {
-	if len(b.g.Diagnostics) >= MaxDiagnostics {
-		b.hide(d.Kind, d.Warning, d.Loc)
-		return
-	}
-	b.g.Diagnostics = append(b.g.Diagnostics, d)
-}
-
-// hide counts a diagnostic beyond MaxDiagnostics.
-func (b *Builder) hide(kind Kind, warning bool, loc Loc) {
-	w := 0
-	if warning {
-		w = 1
-	}
-	if b.hidden[w] == 0 {
-		b.hiddenAs[w] = kind
-	}
-	if b.hidden[0]+b.hidden[1] == 0 {
-		b.hiddenLoc = loc
-	}
-	b.hidden[w]++
-}
-
-// closeHidden adds the diagnostic that counts the hidden ones, an error if any was.
-func (b *Builder) closeHidden() {
-	errs, warns := b.hidden[0], b.hidden[1]
-	if errs+warns == 0 {
-		return
-	}
-	d := &Diagnostic{Kind: b.hiddenAs[1], Warning: errs == 0, Path: b.Path, Loc: b.hiddenLoc, Game: b.g.Index,
-		Message: fmt.Sprintf("%d more errors and %d more warnings from here on in this game not shown", errs, warns)}
-	if errs > 0 {
-		d.Kind = b.hiddenAs[0]
-	}
-	b.g.Diagnostics = append(b.g.Diagnostics, d)
-}
 
 // Finish completes the game and returns it. The builder can then Begin the next one.
 func (b *Builder) Finish() *Game {

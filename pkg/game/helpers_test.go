@@ -73,7 +73,7 @@ func (f *feeder) Move(text []byte, loc pgn.Loc) pgn.Skip {
 	return false
 }
 
-func (f *feeder) NAG(n uint8, _ pgn.Loc)        { f.b.NAG(n) }
+func (f *feeder) NAG(n uint8, _ pgn.Loc)         { f.b.NAG(n) }
 func (f *feeder) Comment(text []byte, _ pgn.Loc) { f.b.Comment(string(text)) }
 func (f *feeder) BeginVariation(pgn.Loc) pgn.Skip {
 	f.b.BeginVariation()

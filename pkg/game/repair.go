@@ -137,6 +137,9 @@ type event struct {
 // tree than this is not repaired.
 const maxEvents = 1 << 16
 
+// keptEvents bounds the event buffer a Builder keeps from one game to the next.
+const keptEvents = 1 << 12
+
 // recorder keeps the events of a game while its main line is within its first RepairPlies
 // plies, and all of them once the main line has failed there. Its buffer is reused from game
 // to game, so that recording costs no allocation in the common case.
@@ -162,6 +165,9 @@ type snapshot struct {
 }
 
 func (r *recorder) reset() {
+	if cap(r.events) > keptEvents {
+		r.events = nil // a pathological game's buffer is not kept for the next ones
+	}
 	clear(r.events) // drop the texts and diagnostics of the last game
 	r.events = r.events[:0]
 	r.logging, r.complete, r.replaying = false, false, false

@@ -238,7 +238,11 @@ func (b *Builder) Move(text string, loc Loc) bool {
 	if b.cur.dead || b.full(loc, text) {
 		return false
 	}
-	m, note, flip, err := b.resolveMove(&b.cur.pos, text, b.firstMove())
+	var start *board.Setup
+	if b.firstMove() {
+		start = &b.g.Setup
+	}
+	m, note, flip, err := b.resolveMove(&b.cur.pos, text, start)
 	if flip {
 		b.cur.pos = flipSide(&b.cur.pos)
 		b.repairSide(loc, text)
@@ -311,17 +315,18 @@ func (b *Builder) firstMove() bool {
 	return b.cur.node == &b.g.Root && len(b.g.Root.Children) == 0 && len(b.stack) == 0
 }
 
-// resolveMove reads a move text in pos. On the first move of a game (first), the side to
-// move may be wrong in the setup (a black-first record): when the text fits no legal move,
-// or reads only non-standardly, and it reads cleanly for the other side, flip reports that
-// the other side's move m was taken. Digit style alone is weak evidence: a move that is legal
-// for Red in the standard start position never flips the side.
-func (b *Builder) resolveMove(pos *board.Position, text string, first bool) (m board.Move, note string, flip bool, err error) {
+// resolveMove reads a move text in pos. On the first move of a game (start is the game's
+// setup; nil for later moves), the side to move may be wrong in the setup (a black-first
+// record): when the text fits no legal move, or reads only non-standardly, and it reads
+// cleanly for the other side, flip reports that the other side's move m was taken. Digit
+// style alone is weak evidence: a move that is legal for Red in the standard start position
+// never flips the side.
+func (b *Builder) resolveMove(pos *board.Position, text string, start *board.Setup) (m board.Move, note string, flip bool, err error) {
 	m, note, err = b.Resolve(pos, text)
-	if err == nil && note == "" || !first {
+	if err == nil && note == "" || start == nil {
 		return m, note, false, err
 	}
-	if err == nil && pos.Turn() == board.Red && b.g.Setup.Board == startSetup.Board {
+	if err == nil && pos.Turn() == board.Red && start.Board == startSetup.Board {
 		return m, note, false, nil
 	}
 	other := flipSide(pos)

@@ -1,7 +1,17 @@
 // Package game is qipu's model of one game record: tags in their order, the start setup, a
 // tree of moves (main line and variations) with the text each move was read from, comments
-// and NAGs, the result, and the diagnostics found while reading and replaying it. Builder
-// turns reader events (text or binary) into a replayed Game.
+// and NAGs, the result, and the diagnostics found while reading and replaying it.
+//
+// Builder turns reader events (text or binary moves, comments, variations) into a replayed
+// Game; the readers of every format share it, so a game is judged the same way whatever file
+// it came from. It resolves each move on the board, ends a line at its first bad move (the
+// rest of the game goes on), takes the side to move from the first move when the setup has it
+// wrong, checks the result against a final checkmate or stalemate (KindResult), caps what one
+// game may hold (MaxNodes, MaxComments, MaxTags, …) and, with Builder.Repair, undoes the known
+// breakages of a start position (Repairs; KindRepaired).
+//
+// Every problem is a Diagnostic: positioned (path, line:col or byte offset, game, ply, move
+// text), classified by Kind, with the cause wrapped, printed in one line by Error.
 package game
 
 import (

@@ -255,7 +255,11 @@ func (b *Builder) fits(s board.Setup) bool {
 			depth = max(depth-1, 0)
 		case depth > 0:
 		case e.op == opMove:
-			m, _, flip, err := b.resolveMove(&pos, e.text, plies == 0)
+			var start *board.Setup
+			if plies == 0 {
+				start = &s
+			}
+			m, _, flip, err := b.resolveMove(&pos, e.text, start)
 			if err != nil {
 				return false
 			}

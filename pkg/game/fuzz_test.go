@@ -1,0 +1,41 @@
+package game_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// FuzzBuilderRepair reads arbitrary PGN text with and without Repair: it never panics, and
+// the two agree: a game is repaired exactly when one of its errors, read without Repair, names
+// a repair.
+func FuzzBuilderRepair(f *testing.F) {
+	f.Add("[FEN \"5k3/9/9/9/9/9/9/9/4A4/4K2R1 w - - 0 1\"]\n车八进九 将6进1 (将6平5) 车八平四 {c} 将6退1 *")
+	f.Add("[FEN \"5k3/9/9/9/9/9/9/9/4A4/1R2K4 b - - 0 1\"]\nR8+9 K6+1 R8.4 K6-1 1-0")
+	f.Add("1. 马二进四 马８进７ 2. 炮２平５ 0-1")
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 1<<12 || !utf8.ValidString(text) {
+			return
+		}
+		plain := readGames(t, text, false)
+		fixed := readGames(t, text, true)
+		if len(plain) != len(fixed) {
+			t.Fatalf("%d games without Repair, %d with", len(plain), len(fixed))
+		}
+		for i, g := range plain {
+			named := false
+			for _, d := range g.Errors() {
+				named = named || strings.HasSuffix(d.Message, "--repair applies it")
+			}
+			repaired := false
+			for _, d := range fixed[i].Diagnostics {
+				repaired = repaired || d.Kind == game.KindRepaired
+			}
+			if named != repaired {
+				t.Fatalf("game %d: repair named %v, applied %v:\n%v\n%v", i+1, named, repaired, g.Diagnostics, fixed[i].Diagnostics)
+			}
+		}
+	})
+}

@@ -91,7 +91,7 @@ type Game struct {
 	Format   string // "pgn" or "xqf"
 	Encoding string // the text encoding of the source, e.g. "gb18030"
 	Tags     []Tag
-	Setup    board.Setup // the start position (possibly with its side repaired)
+	Setup    board.Setup // the start position: its side to move may be taken from the first move, and Builder.Repair may undo a known breakage
 	Root     Node
 	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
 	// Diagnostics lists every error and warning of the game in the order found.

@@ -176,6 +176,9 @@ func (r *recorder) reset() {
 // begin starts recording at the start of the main line.
 func (r *recorder) begin(b *Builder) {
 	r.reset()
+	if r.events == nil {
+		r.events = make([]event, 0, 32) // one allocation per Builder covers most games
+	}
 	r.logging, r.complete = true, true
 	r.snap = snapshot{setup: b.g.Setup, diags: len(b.g.Diagnostics), hidden: b.hidden, hiddenAs: b.hiddenAs,
 		hiddenLoc: b.hiddenLoc, rootComments: len(b.g.Root.Comments), comments: b.comments,

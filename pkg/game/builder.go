@@ -359,6 +359,7 @@ func (b *Builder) lineFailed(d *Diagnostic) {
 	b.cur.dead = true
 	if len(b.stack) == 0 && b.mainFail == 0 {
 		b.mainFail, b.mainDiag = b.cur.ply+1, d
+		b.rec.failed = true
 	}
 }
 

@@ -134,8 +134,12 @@ type event struct {
 }
 
 // maxEvents bounds the events recorded for one game: a game that fails early with a larger
-// tree than this is not repaired.
-const maxEvents = 1 << 16
+// tree than this is not repaired. Until the main line fails, the bound is maxEventsBefore: a
+// game that opens with a large tree of variations (most do not fail) is not recorded.
+const (
+	maxEvents       = 1 << 16
+	maxEventsBefore = 1 << 10
+)
 
 // keptEvents bounds the event buffer a Builder keeps from one game to the next.
 const keptEvents = 1 << 12
@@ -147,6 +151,7 @@ type recorder struct {
 	events    []event
 	logging   bool // events are being recorded
 	complete  bool // every event since the start of the main line is recorded
+	failed    bool // the main line has failed: record up to maxEvents
 	replaying bool // the builder is replaying the events
 	snap      snapshot
 }
@@ -170,7 +175,7 @@ func (r *recorder) reset() {
 	}
 	clear(r.events) // drop the texts and diagnostics of the last game
 	r.events = r.events[:0]
-	r.logging, r.complete, r.replaying = false, false, false
+	r.logging, r.complete, r.replaying, r.failed = false, false, false, false
 }
 
 // begin starts recording at the start of the main line.
@@ -191,7 +196,7 @@ func (r *recorder) stop() {
 }
 
 func (r *recorder) add(e event) {
-	if len(r.events) >= maxEvents {
+	if len(r.events) >= maxEvents || !r.failed && len(r.events) >= maxEventsBefore {
 		r.stop()
 		return
 	}

@@ -139,6 +139,9 @@ func (b *Builder) full(loc Loc, text string) bool {
 	return false
 }
 
+// atLimit reports whether full would refuse the next move, without its text.
+func (b *Builder) atLimit() bool { return b.tooLong || b.nodes >= MaxNodes || b.cur.ply >= MaxPly }
+
 // Game returns the game being built (nil before Begin).
 func (b *Builder) Game() *Game { return b.g }
 
@@ -268,7 +271,7 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	if b.rec.logging {
 		b.rec.add(event{op: opPlay, move: m, loc: loc})
 	}
-	if b.cur.dead || b.full(loc, ICCSText(m)) {
+	if b.cur.dead || b.atLimit() && b.full(loc, ICCSText(m)) { // the text only when reported
 		return false
 	}
 	if b.firstMove() && otherSidesPiece(&b.cur.pos, m) {

@@ -11,6 +11,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/qipu/qipu/pkg/board"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,6 +139,7 @@ func (g *generator) classicArchive(src string) error {
 				}
 			}
 			cleanClassic(gm, cg.tags)
+			resultFromBoard(gm)
 			n++
 			if verbose {
 				fmt.Fprintf(os.Stderr, "classic/%s\t%s\n", f.rel, cg.src)
@@ -166,6 +168,27 @@ func (g *generator) classicArchive(src string) error {
 	}
 	fmt.Fprintf(os.Stderr, "gencorpus: %d classic games in %d files\n", n, len(classicFiles))
 	return nil
+}
+
+// resultFromBoard gives a game whose Result is unknown the result its last position shows
+// when that is a mate (in Xiangqi a stalemated side loses too): the old manuals end their
+// lines at the mate without writing a result.
+func resultFromBoard(gm *game.Game) {
+	if gm.Result != "*" || gm.Plies() == 0 {
+		return
+	}
+	last := gm.StartPosition()
+	for _, n := range gm.MainLine() {
+		last.Play(n.Move)
+	}
+	if last.HasLegalMove() {
+		return
+	}
+	gm.Result = "1-0"
+	if last.Turn() == board.Red {
+		gm.Result = "0-1"
+	}
+	gm.SetTag("Result", gm.Result)
 }
 
 // readClassic reads the one game of a source file; it must replay without an error.

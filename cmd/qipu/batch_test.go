@@ -129,7 +129,9 @@ func TestConvertGolden(t *testing.T) {
 			if stderr0 == "" {
 				stderr0 = errs
 				golden(t, "convert.stderr.golden", []byte(errs))
-			} else if errs != stderr0 {
+			} else if withoutReplaced(errs) != stderr0 {
+				// Big5 output replaces the simplified characters Big5 lacks, with a warning
+				// each game; every other diagnostic is the same for every output.
 				t.Errorf("diagnostics differ between outputs:\n%s", errs)
 			}
 		})
@@ -142,11 +144,28 @@ func TestConvertGolden(t *testing.T) {
 		}
 		golden(t, "convert-xqf.golden", []byte(tree(t, out)))
 		// The XQF files read back: every game valid, the same number of games.
+		// A mate under Result "*" (edge/warnings.pgn game 2) stays a result warning.
 		code, _, errs = qipu(t, context.Background(), "", "check", "-q", out)
-		if code != exitOK || errs != "" {
+		for _, l := range strings.Split(strings.TrimRight(errs, "\n"), "\n") {
+			if l != "" && !strings.Contains(l, ": warning: result: ") {
+				t.Errorf("reading the XQF output: %s", l)
+			}
+		}
+		if code != exitOK {
 			t.Errorf("reading the XQF output: exit %d\n%s", code, errs)
 		}
 	})
+}
+
+// withoutReplaced drops the warnings of characters the output encoding lacks.
+func withoutReplaced(errs string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(errs, "\n") {
+		if !strings.Contains(l, ": warning: encoding: ") || !strings.Contains(l, "cannot be written in") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
 }
 
 func TestCheckGolden(t *testing.T) {
@@ -169,7 +188,7 @@ func TestCheckGolden(t *testing.T) {
 	// The summary: one line on stderr, or JSON on stdout.
 	_, _, errs = qipu(t, context.Background(), "", "check", corpus)
 	if last := errs[strings.LastIndex(strings.TrimRight(errs, "\n"), "\n")+1:]; !strings.HasPrefix(last, "qipu check: 41 files, 103 games, ") ||
-		!strings.Contains(last, "102 valid, 1 invalid (illegal 1); 1 unreadable, 2 skipped, 2 warnings;") {
+		!strings.Contains(last, "102 valid, 1 invalid (illegal 1); 1 unreadable, 2 skipped, 3 warnings;") {
 		t.Errorf("summary %q", last)
 	}
 	_, out, _ = qipu(t, context.Background(), "", "check", "--format", "json", corpus)

@@ -235,11 +235,8 @@ func ParseScript(name string) (Script, error) {
 // ParseOutEncoding reads an output encoding: "utf-8" (or ""), "gbk" (also "gb18030",
 // "gb2312") or "big5", in any case.
 func ParseOutEncoding(name string) (textenc.Encoding, error) {
-	enc, err := textenc.ParseEncoding(name)
+	enc, err := textenc.ParseOutputEncoding(name)
 	if err == nil && validOutEncoding(enc) {
-		if enc == textenc.Auto {
-			enc = textenc.UTF8
-		}
 		return enc, nil
 	}
 	return textenc.UTF8, unknown("output encoding", name, "utf-8, gbk or big5")
@@ -247,7 +244,7 @@ func ParseOutEncoding(name string) (textenc.Encoding, error) {
 
 func validOutEncoding(enc textenc.Encoding) bool {
 	switch enc {
-	case textenc.Auto, textenc.UTF8, textenc.GB18030, textenc.Big5:
+	case textenc.Auto, textenc.UTF8, textenc.GBK, textenc.GB18030, textenc.Big5:
 		return true
 	}
 	return false

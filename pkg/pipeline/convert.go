@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
@@ -25,18 +27,13 @@ func (f *fileRun) output(g *game.Game) error {
 		}
 		data := w.buf.Bytes()
 		if s.outEnc != textenc.UTF8 {
-			enc, err := textenc.EncodeString(string(data), s.outEnc)
+			enc, rep, err := textenc.EncodeLossy(string(data), s.outEnc)
 			if err != nil {
-				msg := "cannot encode the game in " + s.outEnc.String()
-				var ue *textenc.UnencodableError
-				if errors.As(err, &ue) && ue.Rune >= 0 {
-					msg = fmt.Sprintf("cannot encode %q in %s; try --traditional --script traditional for big5", ue.Rune, s.outEnc)
-					if s.outEnc != textenc.Big5 {
-						msg = fmt.Sprintf("cannot encode %q in %s", ue.Rune, s.outEnc)
-					}
-				}
-				f.cannotWrite(g, msg, err)
+				f.cannotWrite(g, "cannot encode the game in "+s.outEnc.String(), err)
 				return nil
+			}
+			if rep.Count > 0 {
+				f.replaced(g, rep)
 			}
 			data = enc
 		}
@@ -57,6 +54,32 @@ func (f *fileRun) output(g *game.Game) error {
 		return f.writeXQF(w.buf.Bytes())
 	}
 	return nil
+}
+
+// replaced adds the encoding warning of a game written with characters the output encoding
+// lacks replaced by '?'. For Big5 output of simplified text it suggests the flags that would
+// have avoided it, unless they were given.
+func (f *fileRun) replaced(g *game.Game, rep textenc.Replacements) {
+	s := f.w.s
+	msg := fmt.Sprintf("%q cannot be written in %s", rep.First[0].Rune, s.outEnc)
+	if rep.Count > 1 {
+		msg = fmt.Sprintf("%s, nor %d more character(s)", msg, rep.Count-1)
+	}
+	msg += "; written as '?'"
+	if s.outEnc == textenc.Big5 {
+		var hints []string
+		if cn, ok := s.cfg.Notation.(chinese.Notation); (ok || s.cfg.Notation == nil) && !cn.Traditional {
+			hints = append(hints, "--traditional")
+		}
+		if s.script != ScriptTraditional {
+			hints = append(hints, "--script traditional")
+		}
+		if len(hints) > 0 {
+			msg += " (try " + strings.Join(hints, " ") + ")"
+		}
+	}
+	g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindEncoding, Warning: true,
+		Path: f.in.path, Loc: game.NoLoc, Game: g.Index, Message: msg})
 }
 
 // cannotWrite adds an encoding error to a game that is left out of the output.

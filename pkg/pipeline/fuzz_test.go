@@ -17,7 +17,7 @@ import (
 // diagLine is the one-line diagnostic of the command-line contract: a path, a
 // position (line:col for text, @offset for binary input), the game and ply when known, the
 // kind and a message.
-var diagLine = regexp.MustCompile(`^[^:]+:(\d+:\d+|@\d+): (game \d+(, ply \d+)?: )?(warning: )?(syntax|illegal|ambiguous|encoding|truncated|setup|io|notation|side): .+`)
+var diagLine = regexp.MustCompile(`^[^:]+:(\d+:\d+|@\d+): (game \d+(, ply \d+)?: )?(warning: )?(syntax|illegal|ambiguous|encoding|truncated|setup|io|notation|side|repaired|result): .+`)
 
 // FuzzRun feeds arbitrary bytes through the whole pipeline with the real readers and writers:
 // as a .pgn file, as a .xqf file and as standard input, through check (with a report) and

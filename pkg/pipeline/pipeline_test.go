@@ -457,14 +457,20 @@ func TestOutEncoding(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Event \"测试\"]\n\n1. H2-E2 H9-G7 *\n"})
-	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.GB18030, Paths: []string{dir}, Quiet: true})
+	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.GBK, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !bytes.Contains([]byte(out), []byte{0xC5, 0xDA, 0xB6, 0xFE}) { // 炮二 in GBK
 		t.Fatalf("exit %d, output %q", code, out)
 	}
-	// Simplified 马 is not in Big5: the game is left out with an encoding error.
+	// Simplified 测 and 马 are not in Big5: the game is written with '?' in their place and
+	// a warning that names the first and suggests the flags not given.
 	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Paths: []string{dir}, Quiet: true})
-	if code != ExitInvalid || out != "" || !strings.Contains(errs, "game 1: encoding: cannot encode") {
+	if code != ExitOK || !strings.Contains(out, `[Event "??"]`) ||
+		!strings.Contains(errs, "game 1: warning: encoding: '测' cannot be written in big5, nor 3 more character(s); written as '?' (try --traditional --script traditional)") {
 		t.Fatalf("exit %d, output %q, stderr %q", code, out, errs)
+	}
+	code, _, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
+	if code != ExitOK || !strings.Contains(errs, "(try --traditional)") {
+		t.Fatalf("big5 with --script traditional: exit %d, stderr %q", code, errs)
 	}
 	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Notation: chinese.Notation{Traditional: true}, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !strings.Contains(out, "[Format") {

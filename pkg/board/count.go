@@ -2,44 +2,28 @@ package board
 
 import "math/bits"
 
-// zoneRows[g][r] holds the columns of row r that lie in kingZone[g]; zoneCols[g][c] the rows
-// of column c that do. They let the move counter classify whole target masks at once.
-var zoneRows [NumSquares][10]uint16
-var zoneCols [NumSquares][9]uint16
-
-func initZoneMasks() {
-	for g := Square(0); g < NumSquares; g++ {
-		for s := Square(0); s < NumSquares; s++ {
-			if kingZone[g].Has(s) {
-				zoneRows[g][sqRow[s]] |= 1 << sqCol[s]
-				zoneCols[g][sqCol[s]] |= 1 << sqRow[s]
-			}
-		}
-	}
-}
-
-// countLegalBulk counts the legal moves of the side to move without listing them: when the
-// side is not in check, every move of a piece off the general's zone to a square off the zone
-// is legal, so whole target masks of sliding pieces are counted with one popcount.
+// countLegalBulk counts the legal moves of the side to move without listing them. When the
+// side is not in check, a move of a piece that is not pinned to a square that is not a cannon
+// screen is legal (see safety), so whole target masks of sliding pieces are counted with one
+// popcount and only the few remaining moves are tested.
 func (p *Position) countLegalBulk() int {
 	us := p.turn
 	g := p.general[us]
-	if g == NoSquare || p.attacked(g, us^1) {
+	if g == NoSquare || p.pieces[us][General].Count() != 1 || p.attacked(g, us^1) {
 		var l MoveList
 		p.genPseudo(&l)
 		return p.countLegal(&l)
 	}
 	them := us ^ 1
-	zone := &kingZone[g]
-	zr := &zoneRows[g]
-	zc := &zoneCols[g]
+	s := p.safetyOf(g)
+	gr, gc := sqRow[g], sqCol[g]
 	n := 0
 	for bb := p.pieces[us][Chariot]; !bb.Empty(); {
 		from := bb.PopFirst()
 		r, c := sqRow[from], sqCol[from]
 		rowT := rankSlide[c][p.rows[0][r]|p.rows[1][r]].rook &^ p.rows[us][r]
 		colT := fileSlide[r][p.cols[0][c]|p.cols[1][c]].rook &^ p.cols[us][c]
-		n += p.countLine(from, g, zone.Has(from), rowT, colT, zr[r], zc[c])
+		n += p.countLine(from, g, &s, gr, gc, rowT, colT)
 	}
 	for bb := p.pieces[us][Cannon]; !bb.Empty(); {
 		from := bb.PopFirst()
@@ -48,11 +32,12 @@ func (p *Position) countLegalBulk() int {
 		fs := &fileSlide[r][p.cols[0][c]|p.cols[1][c]]
 		rowT := rs.cannonQuiet | rs.cannonCap&p.rows[them][r]
 		colT := fs.cannonQuiet | fs.cannonCap&p.cols[them][c]
-		n += p.countLine(from, g, zone.Has(from), rowT, colT, zr[r], zc[c])
+		n += p.countLine(from, g, &s, gr, gc, rowT, colT)
 	}
+	screened := !s.screen.Empty()
 	for bb := p.pieces[us][Horse]; !bb.Empty(); {
 		from := bb.PopFirst()
-		inZone := zone.Has(from)
+		test := screened || s.pinned.Has(from)
 		for _, hp := range horseMoves[from] {
 			if p.board[hp.block] != NoPiece {
 				continue
@@ -60,26 +45,26 @@ func (p *Position) countLegalBulk() int {
 			if t := p.board[hp.to]; t != NoPiece && t.Color() == us {
 				continue
 			}
-			if !inZone && !zone.Has(hp.to) || p.safeAfter(from, hp.to, g) {
+			if !test || p.safeAfter(from, hp.to, g) {
 				n++
 			}
 		}
 	}
 	for bb := p.pieces[us][Soldier]; !bb.Empty(); {
 		from := bb.PopFirst()
-		inZone := zone.Has(from)
+		test := screened || s.pinned.Has(from)
 		for _, to := range soldierMoves[us][from] {
 			if t := p.board[to]; t != NoPiece && t.Color() == us {
 				continue
 			}
-			if !inZone && !zone.Has(to) || p.safeAfter(from, to, g) {
+			if !test || p.safeAfter(from, to, g) {
 				n++
 			}
 		}
 	}
 	for bb := p.pieces[us][Elephant]; !bb.Empty(); {
 		from := bb.PopFirst()
-		inZone := zone.Has(from)
+		test := screened || s.pinned.Has(from)
 		for _, ep := range elephantMoves[us][from] {
 			if p.board[ep.block] != NoPiece {
 				continue
@@ -87,61 +72,65 @@ func (p *Position) countLegalBulk() int {
 			if t := p.board[ep.to]; t != NoPiece && t.Color() == us {
 				continue
 			}
-			if !inZone && !zone.Has(ep.to) || p.safeAfter(from, ep.to, g) {
+			if !test || p.safeAfter(from, ep.to, g) {
 				n++
 			}
 		}
 	}
 	for bb := p.pieces[us][Advisor]; !bb.Empty(); {
 		from := bb.PopFirst()
-		inZone := zone.Has(from)
+		test := screened || s.pinned.Has(from)
 		for _, to := range advisorMoves[us][from] {
 			if t := p.board[to]; t != NoPiece && t.Color() == us {
 				continue
 			}
-			if !inZone && !zone.Has(to) || p.safeAfter(from, to, g) {
+			if !test || p.safeAfter(from, to, g) {
 				n++
 			}
 		}
 	}
-	for bb := p.pieces[us][General]; !bb.Empty(); {
-		from := bb.PopFirst()
-		for _, to := range generalMoves[us][from] {
-			if t := p.board[to]; t != NoPiece && t.Color() == us {
-				continue
-			}
-			if p.safeAfter(from, to, to) {
-				n++
-			}
+	for _, to := range generalMoves[us][g] {
+		if t := p.board[to]; t != NoPiece && t.Color() == us {
+			continue
+		}
+		if p.safeAfter(g, to, to) {
+			n++
 		}
 	}
 	return n
 }
 
 // countLine counts the legal moves of a chariot or cannon on from with row targets rowT
-// (column bits) and column targets colT (row bits); zoneRow and zoneCol are the zone's bits on
-// the piece's row and column.
-func (p *Position) countLine(from, g Square, fromInZone bool, rowT, colT, zoneRow, zoneCol uint16) int {
+// (column bits) and column targets colT (row bits), for a side not in check whose general
+// stands on g = (gr, gc) with safety s.
+func (p *Position) countLine(from, g Square, s *safety, gr, gc uint8, rowT, colT uint16) int {
 	r, c := sqRow[from], sqCol[from]
 	n := 0
-	check := rowT
-	if !fromInZone {
-		n += bits.OnesCount16(rowT &^ zoneRow)
-		check = rowT & zoneRow
+	var rowCheck, colCheck uint16
+	if s.pinned.Has(from) {
+		rowCheck, colCheck = rowT, colT
+	} else {
+		// Only the cannon screens on the piece's lines need a test.
+		if r == gr {
+			rowCheck = rowT & s.screenRow
+		} else if s.screenCol>>r&1 != 0 {
+			rowCheck = rowT & (1 << gc)
+		}
+		if c == gc {
+			colCheck = colT & s.screenCol
+		} else if s.screenRow>>c&1 != 0 {
+			colCheck = colT & (1 << gr)
+		}
+		n = bits.OnesCount16(rowT&^rowCheck) + bits.OnesCount16(colT&^colCheck)
 	}
 	base := Square(r) * 9
-	for ; check != 0; check &= check - 1 {
-		if p.safeAfter(from, base+Square(bits.TrailingZeros16(check)), g) {
+	for ; rowCheck != 0; rowCheck &= rowCheck - 1 {
+		if p.safeAfter(from, base+Square(bits.TrailingZeros16(rowCheck)), g) {
 			n++
 		}
 	}
-	check = colT
-	if !fromInZone {
-		n += bits.OnesCount16(colT &^ zoneCol)
-		check = colT & zoneCol
-	}
-	for ; check != 0; check &= check - 1 {
-		if p.safeAfter(from, Square(bits.TrailingZeros16(check))*9+Square(c), g) {
+	for ; colCheck != 0; colCheck &= colCheck - 1 {
+		if p.safeAfter(from, Square(bits.TrailingZeros16(colCheck))*9+Square(c), g) {
 			n++
 		}
 	}

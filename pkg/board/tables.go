@@ -93,7 +93,6 @@ func forward(c Color) int {
 func init() {
 	initLineBitboards()
 	initMoveTables()
-	initZoneMasks()
 }
 
 func initMoveTables() {

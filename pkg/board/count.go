@@ -9,13 +9,17 @@ import "math/bits"
 func (p *Position) countLegalBulk() int {
 	us := p.turn
 	g := p.general[us]
-	if g == NoSquare || p.pieces[us][General].Count() != 1 || p.attacked(g, us^1) {
+	var s safety
+	check := true
+	if g != NoSquare && p.pieces[us][General].Count() == 1 {
+		s, check = p.guard(g)
+	}
+	if check {
 		var l MoveList
 		p.genPseudo(&l)
 		return p.countLegal(&l)
 	}
 	them := us ^ 1
-	s := p.safetyOf(g)
 	gr, gc := sqRow[g], sqCol[g]
 	n := 0
 	for bb := p.pieces[us][Chariot]; !bb.Empty(); {

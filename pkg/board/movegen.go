@@ -182,55 +182,49 @@ func (p *Position) safeAfter(from, to, g Square) bool {
 	fr, fc, tr, tc := sqRow[from], sqCol[from], sqRow[to], sqCol[to]
 	rowOcc := p.rows[0][r] | p.rows[1][r]
 	colOcc := p.cols[0][c] | p.cols[1][c]
-	enemyRow := p.rows[them][r]
-	enemyCol := p.cols[them][c]
 	if fr == r {
 		rowOcc &^= 1 << fc
 	}
 	if tr == r {
 		rowOcc |= 1 << tc
-		enemyRow &^= 1 << tc
 	}
 	if fc == c {
 		colOcc &^= 1 << fr
 	}
 	if tc == c {
 		colOcc |= 1 << tr
-		enemyCol &^= 1 << tr
 	}
-	chariot := MakePiece(them, Chariot)
-	cannon := MakePiece(them, Cannon)
-	base := Square(r) * 9
-	rs := &rankSlide[c][rowOcc]
-	for m := rs.rook & enemyRow; m != 0; m &= m - 1 {
-		if p.board[base+Square(bits.TrailingZeros16(m))] == chariot {
-			return false
+	// The enemy chariots, cannons and general on the general's lines: a chariot (or the
+	// general, on the file) attacks with nothing between, a cannon with exactly one screen.
+	// A piece on to is captured by the move.
+	sliders := p.pieces[them][Chariot].Or(p.pieces[them][Cannon]).Or(p.pieces[them][General]).And(lineBB[g])
+	for !sliders.Empty() {
+		x := sliders.PopFirst()
+		if x == to {
+			continue
 		}
-	}
-	for m := rs.cannonCap & enemyRow; m != 0; m &= m - 1 {
-		if p.board[base+Square(bits.TrailingZeros16(m))] == cannon {
-			return false
-		}
-	}
-	general := MakePiece(them, General)
-	fs := &fileSlide[r][colOcc]
-	for m := fs.rook & enemyCol; m != 0; m &= m - 1 {
-		if pc := p.board[Square(bits.TrailingZeros16(m))*9+Square(c)]; pc == chariot || pc == general {
-			return false
-		}
-	}
-	for m := fs.cannonCap & enemyCol; m != 0; m &= m - 1 {
-		if p.board[Square(bits.TrailingZeros16(m))*9+Square(c)] == cannon {
-			return false
-		}
-	}
-	if !p.pieces[them][Horse].Empty() {
-		horse := MakePiece(them, Horse)
-		for _, hp := range horseAttackFrom[g] {
-			if p.board[hp.to] == horse && hp.to != to &&
-				(hp.block == from || p.board[hp.block] == NoPiece && hp.block != to) {
-				return false
+		role := p.board[x].Role()
+		var n int
+		if sqRow[x] == r {
+			if role == General {
+				continue
 			}
+			n = bits.OnesCount16(lineBetween(sqCol[x], c) & rowOcc)
+		} else {
+			n = bits.OnesCount16(lineBetween(sqRow[x], r) & colOcc)
+		}
+		if n == 0 && role != Cannon || n == 1 && role == Cannon {
+			return false
+		}
+	}
+	for bb := p.pieces[them][Horse]; !bb.Empty(); {
+		h := bb.PopFirst()
+		a, b := int(r)-int(sqRow[h]), int(c)-int(sqCol[h])
+		if a*a+b*b != 5 || h == to {
+			continue
+		}
+		if leg := h + Square((a/2)*9+b/2); leg == from || p.board[leg] == NoPiece && leg != to {
+			return false
 		}
 	}
 	if !p.pieces[them][Soldier].Empty() {
@@ -255,14 +249,43 @@ func (p *Position) zone() Bitboard {
 func (p *Position) GenerateLegal(l *MoveList) {
 	l.N = 0
 	p.genPseudo(l)
-	zone := p.zone()
-	inCheck := p.InCheck()
+	us := p.turn
+	g := p.general[us]
+	var s safety
+	check := true
+	if g != NoSquare && p.pieces[us][General].Count() == 1 {
+		s, check = p.guard(g)
+	}
+	if check {
+		zone := p.zone()
+		inCheck := p.InCheck()
+		n := 0
+		for _, m := range l.Moves[:l.N] {
+			if p.legalAfter(m, &zone, inCheck) {
+				l.Moves[n] = m
+				n++
+			}
+		}
+		l.N = n
+		return
+	}
+	// Not in check: only moves of the general, of pinned pieces and onto cannon screens
+	// need a test (see safety).
+	risky := s.pinned.Set(g)
 	n := 0
 	for _, m := range l.Moves[:l.N] {
-		if p.legalAfter(m, &zone, inCheck) {
-			l.Moves[n] = m
-			n++
+		from, to := m.From(), m.To()
+		if risky.Has(from) || s.screen.Has(to) {
+			at := g
+			if from == g {
+				at = to
+			}
+			if !p.safeAfter(from, to, at) {
+				continue
+			}
 		}
+		l.Moves[n] = m
+		n++
 	}
 	l.N = n
 }

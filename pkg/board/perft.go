@@ -10,16 +10,20 @@ func (p *Position) Perft(depth int) uint64 {
 		return uint64(p.countLegalBulk())
 	}
 	var l MoveList
-	p.genPseudo(&l)
-	zone := p.zone()
-	inCheck := p.InCheck()
+	p.GenerateLegal(&l)
 	var nodes uint64
-	for _, m := range l.Moves[:l.N] {
-		if p.legalAfter(m, &zone, inCheck) {
+	if depth == 2 {
+		for _, m := range l.Moves[:l.N] {
 			captured := p.makeMove(m)
-			nodes += p.Perft(depth - 1)
+			nodes += uint64(p.countLegalBulk())
 			p.unmakeMove(m, captured)
 		}
+		return nodes
+	}
+	for _, m := range l.Moves[:l.N] {
+		captured := p.makeMove(m)
+		nodes += p.Perft(depth - 1)
+		p.unmakeMove(m, captured)
 	}
 	return nodes
 }

@@ -20,93 +20,99 @@ type safety struct {
 	screenRow, screenCol uint16
 }
 
-// safetyOf computes the safety of the side to move, whose general stands on g and is not in
-// check.
-func (p *Position) safetyOf(g Square) safety {
-	var s safety
-	us := p.turn
-	r, c := sqRow[g], sqCol[g]
-	rowOcc := p.rows[0][r] | p.rows[1][r]
-	colOcc := p.cols[0][c] | p.cols[1][c]
-	base := Square(r) * 9
-	s.screenRow |= p.ray(&s, rowOcc&^(2<<c-1), int(c), true, base, 1, false)
-	s.screenRow |= p.ray(&s, rowOcc&(1<<c-1), int(c), false, base, 1, false)
-	s.screenCol |= p.ray(&s, colOcc&^(2<<r-1), int(r), true, Square(c), 9, true)
-	s.screenCol |= p.ray(&s, colOcc&(1<<r-1), int(r), false, Square(c), 9, true)
-	if s.screenRow|s.screenCol != 0 {
-		for m := s.screenRow; m != 0; m &= m - 1 {
-			s.screen = s.screen.Set(base + Square(bits.TrailingZeros16(m)))
-		}
-		for m := s.screenCol; m != 0; m &= m - 1 {
-			s.screen = s.screen.Set(Square(bits.TrailingZeros16(m))*9 + Square(c))
-		}
+// lineBetween returns the line indices strictly between a and b.
+func lineBetween(a, b uint8) uint16 {
+	if a > b {
+		a, b = b, a
 	}
-	if !p.pieces[us^1][Horse].Empty() {
-		horse := MakePiece(us^1, Horse)
-		for _, hp := range horseAttackFrom[g] {
-			if p.board[hp.to] == horse {
-				if leg := p.board[hp.block]; leg != NoPiece && leg.Color() == us {
-					s.pinned = s.pinned.Set(hp.block)
+	return (uint16(1)<<b - 1) &^ (uint16(2)<<a - 1)
+}
+
+// guard computes, for the side to move whose general stands on g, whether the general is in
+// check and, when it is not, the safety of the side. It looks at the few enemy pieces that
+// can attack g at all: chariots, cannons and the general on its lines, horses, soldiers.
+func (p *Position) guard(g Square) (s safety, check bool) {
+	us := p.turn
+	them := us ^ 1
+	gr, gc := sqRow[g], sqCol[g]
+	rowOcc := p.rows[0][gr] | p.rows[1][gr]
+	colOcc := p.cols[0][gc] | p.cols[1][gc]
+	sliders := p.pieces[them][Chariot].Or(p.pieces[them][Cannon]).Or(p.pieces[them][General]).And(lineBB[g])
+	for !sliders.Empty() {
+		x := sliders.PopFirst()
+		pc := p.board[x]
+		var btw, occ uint16
+		var base, stride Square
+		if xr := sqRow[x]; xr == gr {
+			if pc.Role() == General {
+				continue // the generals face each other only on a file
+			}
+			btw = lineBetween(sqCol[x], gc)
+			occ = btw & rowOcc
+			base, stride = Square(gr)*9, 1
+		} else {
+			btw = lineBetween(xr, gr)
+			occ = btw & colOcc
+			base, stride = Square(gc), 9
+		}
+		switch bits.OnesCount16(occ) {
+		case 0:
+			if pc.Role() != Cannon {
+				return s, true
+			}
+			// Any piece landing between them would screen the cannon.
+			if stride == 1 {
+				s.screenRow |= btw
+			} else {
+				s.screenCol |= btw
+			}
+		case 1:
+			if pc.Role() == Cannon {
+				return s, true
+			}
+			if sq := base + Square(bits.TrailingZeros16(occ))*stride; p.board[sq].Color() == us {
+				s.pinned = s.pinned.Set(sq)
+			}
+		case 2:
+			if pc.Role() == Cannon {
+				// Either screen leaving would leave the other as the only one.
+				for ; occ != 0; occ &= occ - 1 {
+					if sq := base + Square(bits.TrailingZeros16(occ))*stride; p.board[sq].Color() == us {
+						s.pinned = s.pinned.Set(sq)
+					}
 				}
 			}
 		}
 	}
-	return s
-}
-
-// ray looks at the pieces of one ray from the general, whose line index is gi: occ holds the
-// occupied line indices on the ray's side of the general (up: above gi, else below it), and
-// the line index i stands for square base+i*stride. It marks the pinned pieces in s and returns the line indices of the
-// empty squares a screen would fill (those between the general and a facing enemy cannon).
-func (p *Position) ray(s *safety, occ uint16, gi int, up bool, base, stride Square, file bool) uint16 {
-	if occ == 0 {
-		return 0
-	}
-	var idx [3]int
-	n := 0
-	for ; n < 3 && occ != 0; n++ {
-		if up {
-			idx[n] = bits.TrailingZeros16(occ)
-		} else {
-			idx[n] = bits.Len16(occ) - 1
+	for bb := p.pieces[them][Horse]; !bb.Empty(); {
+		h := bb.PopFirst()
+		a, b := int(gr)-int(sqRow[h]), int(gc)-int(sqCol[h])
+		if a*a+b*b != 5 {
+			continue
 		}
-		occ &^= 1 << idx[n]
+		leg := h + Square((a/2)*9+b/2)
+		if lp := p.board[leg]; lp == NoPiece {
+			return s, true
+		} else if lp.Color() == us {
+			s.pinned = s.pinned.Set(leg)
+		}
 	}
-	us := p.turn
-	them := us ^ 1
-	sq1 := base + Square(idx[0])*stride
-	pc1 := p.board[sq1]
-	if pc1.Color() != us {
-		// Our second piece is pinned when it alone separates this enemy piece, as a screen,
-		// from an enemy cannon.
-		if n == 3 && p.board[base+Square(idx[2])*stride] == MakePiece(them, Cannon) {
-			if sq2 := base + Square(idx[1])*stride; p.board[sq2].Color() == us {
-				s.pinned = s.pinned.Set(sq2)
+	if !p.pieces[them][Soldier].Empty() {
+		soldier := MakePiece(them, Soldier)
+		for _, sq := range soldierAttackFrom[them][g] {
+			if p.board[sq] == soldier {
+				return s, true
 			}
 		}
-		if pc1 == MakePiece(them, Cannon) {
-			// The empty squares between the general and the cannon.
-			if up {
-				return (uint16(1)<<idx[0] - 1) &^ (2<<gi - 1)
-			}
-			return (uint16(1)<<gi - 1) &^ (2<<idx[0] - 1)
+	}
+	if s.screenRow|s.screenCol != 0 {
+		base := Square(gr) * 9
+		for m := s.screenRow; m != 0; m &= m - 1 {
+			s.screen = s.screen.Set(base + Square(bits.TrailingZeros16(m)))
 		}
-		return 0
-	}
-	if n < 2 {
-		return 0
-	}
-	sq2 := base + Square(idx[1])*stride
-	pc2 := p.board[sq2]
-	if pc2 == MakePiece(them, Chariot) || file && pc2 == MakePiece(them, General) {
-		s.pinned = s.pinned.Set(sq1)
-		return 0
-	}
-	if n == 3 && p.board[base+Square(idx[2])*stride] == MakePiece(them, Cannon) {
-		s.pinned = s.pinned.Set(sq1)
-		if pc2.Color() == us {
-			s.pinned = s.pinned.Set(sq2)
+		for m := s.screenCol; m != 0; m &= m - 1 {
+			s.screen = s.screen.Set(Square(bits.TrailingZeros16(m))*9 + Square(gc))
 		}
 	}
-	return 0
+	return s, false
 }

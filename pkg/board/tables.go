@@ -34,6 +34,8 @@ var (
 	// kingZone[s] holds the squares whose change of occupancy can expose a general on s to
 	// an attack: its row, its column and its four diagonal neighbours (horse legs).
 	kingZone [NumSquares]Bitboard
+	// lineBB[s] holds the squares of the row and the column of s, without s.
+	lineBB [NumSquares]Bitboard
 )
 
 func lineSlide(pos, n int, occ uint16) slide {
@@ -153,6 +155,7 @@ func initMoveTables() {
 			}
 		}
 		kingZone[s] = rowBB[r].Or(fileBB[c])
+		lineBB[s] = kingZone[s].Clear(Square(s))
 		for _, d := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
 			if onBoard(r+d[0], c+d[1]) {
 				kingZone[s] = kingZone[s].Set(NewSquare(r+d[0], c+d[1]))

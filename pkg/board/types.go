@@ -1,9 +1,3 @@
-// Package board is qipu's Xiangqi engine: squares, pieces, bitboards, FEN setups, validated
-// positions, legal move generation, make/unmake with incremental Zobrist keys, and perft.
-//
-// Coordinates follow the platform convention (seed 000): a Square is row*9+col, row 0 is
-// Black's back rank at the top, row 9 is Red's back rank, col 0 is the left edge seen from Red.
-// Red moves toward row 0, Black toward row 9.
 package board
 
 import "fmt"

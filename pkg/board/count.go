@@ -21,12 +21,17 @@ func (p *Position) countLegalBulk() int {
 	}
 	them := us ^ 1
 	gr, gc := sqRow[g], sqCol[g]
+	plain := s.screenRow|s.screenCol == 0 // no cannon screen to avoid
 	n := 0
 	for bb := p.pieces[us][Chariot]; !bb.Empty(); {
 		from := bb.PopFirst()
 		r, c := sqRow[from], sqCol[from]
 		rowT := rankSlide[c][p.rows[0][r]|p.rows[1][r]].rook &^ p.rows[us][r]
 		colT := fileSlide[r][p.cols[0][c]|p.cols[1][c]].rook &^ p.cols[us][c]
+		if plain && !s.pinned.Has(from) {
+			n += bits.OnesCount16(rowT) + bits.OnesCount16(colT)
+			continue
+		}
 		n += p.countLine(from, g, &s, gr, gc, rowT, colT)
 	}
 	for bb := p.pieces[us][Cannon]; !bb.Empty(); {
@@ -36,9 +41,13 @@ func (p *Position) countLegalBulk() int {
 		fs := &fileSlide[r][p.cols[0][c]|p.cols[1][c]]
 		rowT := rs.cannonQuiet | rs.cannonCap&p.rows[them][r]
 		colT := fs.cannonQuiet | fs.cannonCap&p.cols[them][c]
+		if plain && !s.pinned.Has(from) {
+			n += bits.OnesCount16(rowT) + bits.OnesCount16(colT)
+			continue
+		}
 		n += p.countLine(from, g, &s, gr, gc, rowT, colT)
 	}
-	screened := !s.screen.Empty()
+	screened := !plain
 	for bb := p.pieces[us][Horse]; !bb.Empty(); {
 		from := bb.PopFirst()
 		test := screened || s.pinned.Has(from)
@@ -54,7 +63,12 @@ func (p *Position) countLegalBulk() int {
 			}
 		}
 	}
-	for bb := p.pieces[us][Soldier]; !bb.Empty(); {
+	soldiers := p.pieces[us][Soldier]
+	if plain && soldiers.And(s.pinned).Empty() {
+		n += soldierCount(us, soldiers, p.occupied(us))
+		soldiers = Bitboard{}
+	}
+	for bb := soldiers; !bb.Empty(); {
 		from := bb.PopFirst()
 		test := screened || s.pinned.Has(from)
 		for _, to := range soldierMoves[us][from] {
@@ -139,4 +153,52 @@ func (p *Position) countLine(from, g Square, s *safety, gr, gc uint8, rowT, colT
 		}
 	}
 	return n
+}
+
+// occupied returns the squares of the pieces of color c.
+func (p *Position) occupied(c Color) Bitboard {
+	pc := &p.pieces[c]
+	return Bitboard{
+		pc[General].Lo | pc[Advisor].Lo | pc[Elephant].Lo | pc[Horse].Lo | pc[Chariot].Lo | pc[Cannon].Lo | pc[Soldier].Lo,
+		pc[General].Hi | pc[Advisor].Hi | pc[Elephant].Hi | pc[Horse].Hi | pc[Chariot].Hi | pc[Cannon].Hi | pc[Soldier].Hi,
+	}
+}
+
+// Masks for soldierCount: the squares across the river for each side, and those of the
+// edge files a soldier cannot step sideways off.
+var (
+	acrossRiver        = [2]Bitboard{{Lo: 1<<45 - 1}, {Lo: ^uint64(1<<45 - 1), Hi: 1<<26 - 1}}
+	notFileA, notFileI Bitboard
+)
+
+func initSoldierMasks() {
+	for s := Square(0); s < NumSquares; s++ {
+		if s.Col() != 0 {
+			notFileA = notFileA.Set(s)
+		}
+		if s.Col() != 8 {
+			notFileI = notFileI.Set(s)
+		}
+	}
+}
+
+// soldierCount returns the number of moves of the soldiers of color c, none of them pinned,
+// onto squares not in own: one shift of the whole set per direction.
+func soldierCount(c Color, soldiers, own Bitboard) int {
+	var fwd Bitboard
+	if c == Red { // toward row 0: square - 9
+		fwd = Bitboard{soldiers.Lo>>9 | soldiers.Hi<<55, soldiers.Hi >> 9}
+	} else { // toward row 9: square + 9, off the board past row 9
+		fwd = Bitboard{soldiers.Lo << 9, (soldiers.Hi<<9 | soldiers.Lo>>55) & (1<<26 - 1)}
+	}
+	n := fwd.AndNot(own).Count()
+	across := soldiers.And(acrossRiver[c])
+	if across.Empty() {
+		return n
+	}
+	l := across.And(notFileA) // square - 1
+	l = Bitboard{l.Lo>>1 | l.Hi<<63, l.Hi >> 1}
+	r := across.And(notFileI) // square + 1
+	r = Bitboard{r.Lo << 1, r.Hi<<1 | r.Lo>>63}
+	return n + l.AndNot(own).Count() + r.AndNot(own).Count()
 }

@@ -95,6 +95,7 @@ func forward(c Color) int {
 func init() {
 	initLineBitboards()
 	initMoveTables()
+	initSoldierMasks()
 }
 
 func initMoveTables() {

@@ -3,9 +3,9 @@ package board
 import "math/bits"
 
 // countLegalBulk counts the legal moves of the side to move without listing them. When the
-// side is not in check, a move of a piece that is not pinned to a square that is not a cannon
-// screen is legal (see safety), so whole target masks of sliding pieces are counted with one
-// popcount and only the few remaining moves are tested.
+// side is not in check, a move of a piece that is not pinned is legal unless it lands on a
+// cannon screen square, where it is never legal (see safety); so whole target sets are
+// counted with a popcount and only the moves of pinned pieces and of the general are tested.
 func (p *Position) countLegalBulk() int {
 	us := p.turn
 	g := p.general[us]
@@ -32,7 +32,7 @@ func (p *Position) countLegalBulk() int {
 			n += bits.OnesCount16(rowT) + bits.OnesCount16(colT)
 			continue
 		}
-		n += p.countLine(from, g, &s, gr, gc, rowT, colT)
+		n += p.countLine(from, g, &s, plain, gr, gc, rowT, colT)
 	}
 	for bb := p.pieces[us][Cannon]; !bb.Empty(); {
 		from := bb.PopFirst()
@@ -45,64 +45,64 @@ func (p *Position) countLegalBulk() int {
 			n += bits.OnesCount16(rowT) + bits.OnesCount16(colT)
 			continue
 		}
-		n += p.countLine(from, g, &s, gr, gc, rowT, colT)
+		n += p.countLine(from, g, &s, plain, gr, gc, rowT, colT)
 	}
-	screened := !plain
 	for bb := p.pieces[us][Horse]; !bb.Empty(); {
 		from := bb.PopFirst()
-		test := screened || s.pinned.Has(from)
+		pinned := s.pinned.Has(from)
 		for _, hp := range horseMoves[from] {
 			if p.board[hp.block] != NoPiece {
 				continue
 			}
-			if t := p.board[hp.to]; t != NoPiece && t.Color() == us {
-				continue
-			}
-			if !test || p.safeAfter(from, hp.to, g) {
+			if pinned {
+				if t := p.board[hp.to]; (t == NoPiece || t.Color() != us) && p.safeAfter(from, hp.to, g) {
+					n++
+				}
+			} else if t := p.board[hp.to]; (t == NoPiece || t.Color() != us) && (plain || !s.screen.Has(hp.to)) {
 				n++
 			}
 		}
 	}
 	soldiers := p.pieces[us][Soldier]
-	if plain && soldiers.And(s.pinned).Empty() {
-		n += soldierCount(us, soldiers, p.occupied(us))
-		soldiers = Bitboard{}
+	// own holds the squares a free (unpinned) piece may not land on: its own pieces and the
+	// cannon screens.
+	own := p.occupied(us).Or(s.screen)
+	if free := soldiers.AndNot(s.pinned); !free.Empty() {
+		n += soldierCount(us, free, own)
+		soldiers = soldiers.And(s.pinned)
 	}
 	for bb := soldiers; !bb.Empty(); {
 		from := bb.PopFirst()
-		test := screened || s.pinned.Has(from)
 		for _, to := range soldierMoves[us][from] {
-			if t := p.board[to]; t != NoPiece && t.Color() == us {
-				continue
-			}
-			if !test || p.safeAfter(from, to, g) {
+			if t := p.board[to]; (t == NoPiece || t.Color() != us) && p.safeAfter(from, to, g) {
 				n++
 			}
 		}
 	}
 	for bb := p.pieces[us][Elephant]; !bb.Empty(); {
 		from := bb.PopFirst()
-		test := screened || s.pinned.Has(from)
+		pinned := s.pinned.Has(from)
 		for _, ep := range elephantMoves[us][from] {
 			if p.board[ep.block] != NoPiece {
 				continue
 			}
-			if t := p.board[ep.to]; t != NoPiece && t.Color() == us {
-				continue
-			}
-			if !test || p.safeAfter(from, ep.to, g) {
+			if pinned {
+				if t := p.board[ep.to]; (t == NoPiece || t.Color() != us) && p.safeAfter(from, ep.to, g) {
+					n++
+				}
+			} else if t := p.board[ep.to]; (t == NoPiece || t.Color() != us) && (plain || !s.screen.Has(ep.to)) {
 				n++
 			}
 		}
 	}
 	for bb := p.pieces[us][Advisor]; !bb.Empty(); {
 		from := bb.PopFirst()
-		test := screened || s.pinned.Has(from)
+		if !s.pinned.Has(from) {
+			n += advisorTargets[us][from].AndNot(own).Count()
+			continue
+		}
 		for _, to := range advisorMoves[us][from] {
-			if t := p.board[to]; t != NoPiece && t.Color() == us {
-				continue
-			}
-			if !test || p.safeAfter(from, to, g) {
+			if t := p.board[to]; (t == NoPiece || t.Color() != us) && p.safeAfter(from, to, g) {
 				n++
 			}
 		}
@@ -120,35 +120,35 @@ func (p *Position) countLegalBulk() int {
 
 // countLine counts the legal moves of a chariot or cannon on from with row targets rowT
 // (column bits) and column targets colT (row bits), for a side not in check whose general
-// stands on g = (gr, gc) with safety s.
-func (p *Position) countLine(from, g Square, s *safety, gr, gc uint8, rowT, colT uint16) int {
+// stands on g = (gr, gc) with safety s; plain says that no cannon screen is open.
+func (p *Position) countLine(from, g Square, s *safety, plain bool, gr, gc uint8, rowT, colT uint16) int {
+	if !s.pinned.Has(from) {
+		if !plain {
+			// A free piece may not land on a cannon screen square.
+			r, c := sqRow[from], sqCol[from]
+			if r == gr {
+				rowT &^= s.screenRow
+			} else if s.screenCol>>r&1 != 0 {
+				rowT &^= 1 << gc
+			}
+			if c == gc {
+				colT &^= s.screenCol
+			} else if s.screenRow>>c&1 != 0 {
+				colT &^= 1 << gr
+			}
+		}
+		return bits.OnesCount16(rowT) + bits.OnesCount16(colT)
+	}
 	r, c := sqRow[from], sqCol[from]
 	n := 0
-	var rowCheck, colCheck uint16
-	if s.pinned.Has(from) {
-		rowCheck, colCheck = rowT, colT
-	} else {
-		// Only the cannon screens on the piece's lines need a test.
-		if r == gr {
-			rowCheck = rowT & s.screenRow
-		} else if s.screenCol>>r&1 != 0 {
-			rowCheck = rowT & (1 << gc)
-		}
-		if c == gc {
-			colCheck = colT & s.screenCol
-		} else if s.screenRow>>c&1 != 0 {
-			colCheck = colT & (1 << gr)
-		}
-		n = bits.OnesCount16(rowT&^rowCheck) + bits.OnesCount16(colT&^colCheck)
-	}
 	base := Square(r) * 9
-	for ; rowCheck != 0; rowCheck &= rowCheck - 1 {
-		if p.safeAfter(from, base+Square(bits.TrailingZeros16(rowCheck)), g) {
+	for ; rowT != 0; rowT &= rowT - 1 {
+		if p.safeAfter(from, base+Square(bits.TrailingZeros16(rowT)), g) {
 			n++
 		}
 	}
-	for ; colCheck != 0; colCheck &= colCheck - 1 {
-		if p.safeAfter(from, Square(bits.TrailingZeros16(colCheck))*9+Square(c), g) {
+	for ; colT != 0; colT &= colT - 1 {
+		if p.safeAfter(from, Square(bits.TrailingZeros16(colT))*9+Square(c), g) {
 			n++
 		}
 	}

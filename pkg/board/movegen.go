@@ -269,13 +269,13 @@ func (p *Position) GenerateLegal(l *MoveList) {
 		l.N = n
 		return
 	}
-	// Not in check: only moves of the general, of pinned pieces and onto cannon screens
-	// need a test (see safety).
+	// Not in check: only moves of the general and of pinned pieces need a test, and no
+	// other piece may land on a cannon screen square (see safety).
 	risky := s.pinned.Set(g)
 	n := 0
 	for _, m := range l.Moves[:l.N] {
 		from, to := m.From(), m.To()
-		if risky.Has(from) || s.screen.Has(to) {
+		if risky.Has(from) {
 			at := g
 			if from == g {
 				at = to
@@ -283,6 +283,8 @@ func (p *Position) GenerateLegal(l *MoveList) {
 			if !p.safeAfter(from, to, at) {
 				continue
 			}
+		} else if s.screen.Has(to) {
+			continue // a free piece landing there screens an enemy cannon
 		}
 		l.Moves[n] = m
 		n++

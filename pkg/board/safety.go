@@ -10,8 +10,9 @@ import "math/bits"
 // general and an enemy chariot (or the enemy general, on the file), a piece leaves so that an
 // enemy cannon is left with exactly one screen, or a piece leaves a horse's leg. It can also
 // create one: a piece that lands between the general and an enemy cannon with nothing in
-// between becomes the cannon's screen. Every other move of a piece other than the general
-// keeps the general as safe as it was.
+// between becomes the cannon's screen: such a landing is never legal for a piece that is not
+// pinned, since nothing else on that line moves. Every other move of a piece other than the
+// general keeps the general as safe as it was.
 type safety struct {
 	pinned Bitboard // own pieces whose move may uncover an attack on the general
 	screen Bitboard // empty squares between the general and an enemy cannon that faces it

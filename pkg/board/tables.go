@@ -26,8 +26,10 @@ var (
 
 	elephantMoves [2][NumSquares][]stepPair // eye, destination (own half only)
 	advisorMoves  [2][NumSquares][]Square
-	generalMoves  [2][NumSquares][]Square
-	soldierMoves  [2][NumSquares][]Square
+	// advisorTargets[c][s] is advisorMoves[c][s] as a set.
+	advisorTargets [2][NumSquares]Bitboard
+	generalMoves   [2][NumSquares][]Square
+	soldierMoves   [2][NumSquares][]Square
 	// soldierAttackFrom[c][s] lists the squares from which a soldier of color c attacks s.
 	soldierAttackFrom [2][NumSquares][]Square
 
@@ -136,6 +138,7 @@ func initMoveTables() {
 			for _, d := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
 				if tr, tc := r+d[0], c+d[1]; onBoard(tr, tc) && inPalace(col, tr, tc) {
 					advisorMoves[col][s] = append(advisorMoves[col][s], NewSquare(tr, tc))
+					advisorTargets[col][s] = advisorTargets[col][s].Set(NewSquare(tr, tc))
 				}
 			}
 			for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {

@@ -9,15 +9,16 @@ import "math/bits"
 func (p *Position) countLegalBulk() int {
 	us := p.turn
 	g := p.general[us]
-	var s safety
-	check := true
-	if g != NoSquare && p.pieces[us][General].Count() == 1 {
-		s, check = p.guard(g)
-	}
-	if check {
+	if g == NoSquare || p.pieces[us][General].Count() != 1 {
 		var l MoveList
 		p.genPseudo(&l)
 		return p.countLegal(&l)
+	}
+	s, check := p.guard(g)
+	if check {
+		var l MoveList
+		p.genPseudo(&l)
+		return p.filterEvasions(&l, g)
 	}
 	them := us ^ 1
 	gr, gc := sqRow[g], sqCol[g]
@@ -152,6 +153,28 @@ func (p *Position) countLine(from, g Square, s *safety, plain bool, gr, gc uint8
 			n++
 		}
 	}
+	return n
+}
+
+// filterEvasions keeps the legal moves of the pseudo-legal list l of a side in check, whose
+// general stands on g, and returns their number. Only the moves that evasions allows are
+// tested.
+func (p *Position) filterEvasions(l *MoveList, g Square) int {
+	to, from := p.evasions(g)
+	n := 0
+	for _, m := range l.Moves[:l.N] {
+		f, t := m.From(), m.To()
+		if f == g {
+			if !p.safeAfter(g, t, t) {
+				continue
+			}
+		} else if !to.Has(t) && !from.Has(f) || !p.safeAfter(f, t, g) {
+			continue
+		}
+		l.Moves[n] = m
+		n++
+	}
+	l.N = n
 	return n
 }
 

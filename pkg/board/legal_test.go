@@ -32,7 +32,7 @@ func TestLegalMatchesReference(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var l MoveList
-	positions := 0
+	positions, checks := 0, 0
 	for _, c := range readPerft(t, "testdata/perft.epd") {
 		for range games {
 			pos, err := FromFEN(c.fen)
@@ -55,6 +55,9 @@ func TestLegalMatchesReference(t *testing.T) {
 					}
 				}
 				positions++
+				if pos.InCheck() {
+					checks++
+				}
 				if len(want) == 0 {
 					break
 				}
@@ -62,5 +65,8 @@ func TestLegalMatchesReference(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions", positions)
+	t.Logf("%d positions, %d in check", positions, checks)
+	if checks == 0 {
+		t.Error("no position in check: the evasion filter went untested")
+	}
 }

@@ -251,12 +251,8 @@ func (p *Position) GenerateLegal(l *MoveList) {
 	p.genPseudo(l)
 	us := p.turn
 	g := p.general[us]
-	var s safety
-	check := true
-	if g != NoSquare && p.pieces[us][General].Count() == 1 {
-		s, check = p.guard(g)
-	}
-	if check {
+	if g == NoSquare || p.pieces[us][General].Count() != 1 {
+		// An odd setup without exactly one general: test each move on its own.
 		zone := p.zone()
 		inCheck := p.InCheck()
 		n := 0
@@ -267,6 +263,11 @@ func (p *Position) GenerateLegal(l *MoveList) {
 			}
 		}
 		l.N = n
+		return
+	}
+	s, check := p.guard(g)
+	if check {
+		p.filterEvasions(l, g)
 		return
 	}
 	// Not in check: only moves of the general and of pinned pieces need a test, and no

@@ -117,3 +117,67 @@ func (p *Position) guard(g Square) (s safety, check bool) {
 	}
 	return s, false
 }
+
+// evasions returns, for the side to move whose general on g is in check, the squares a move
+// of another piece must land on to have a chance of answering every check (the checkers,
+// the squares between a checking chariot, cannon or general and g, the legs of checking
+// horses) and the own pieces whose leaving may answer one (the lone screens of checking
+// cannons). A move of a piece other than the general that does neither leaves some check in
+// place and is illegal; the others still need an exact test.
+func (p *Position) evasions(g Square) (to, from Bitboard) {
+	us := p.turn
+	them := us ^ 1
+	gr, gc := sqRow[g], sqCol[g]
+	rowOcc := p.rows[0][gr] | p.rows[1][gr]
+	colOcc := p.cols[0][gc] | p.cols[1][gc]
+	sliders := p.pieces[them][Chariot].Or(p.pieces[them][Cannon]).Or(p.pieces[them][General]).And(lineBB[g])
+	for !sliders.Empty() {
+		x := sliders.PopFirst()
+		role := p.board[x].Role()
+		var btw, occ uint16
+		var base, stride Square
+		if xr := sqRow[x]; xr == gr {
+			if role == General {
+				continue
+			}
+			btw = lineBetween(sqCol[x], gc)
+			occ = btw & rowOcc
+			base, stride = Square(gr)*9, 1
+		} else {
+			btw = lineBetween(xr, gr)
+			occ = btw & colOcc
+			base, stride = Square(gc), 9
+		}
+		n := bits.OnesCount16(occ)
+		if n == 0 && role != Cannon || n == 1 && role == Cannon {
+			to = to.Set(x)
+			for m := btw; m != 0; m &= m - 1 {
+				to = to.Set(base + Square(bits.TrailingZeros16(m))*stride)
+			}
+			if n == 1 {
+				if sq := base + Square(bits.TrailingZeros16(occ))*stride; p.board[sq].Color() == us {
+					from = from.Set(sq)
+				}
+			}
+		}
+	}
+	for bb := p.pieces[them][Horse]; !bb.Empty(); {
+		h := bb.PopFirst()
+		a, b := int(gr)-int(sqRow[h]), int(gc)-int(sqCol[h])
+		if a*a+b*b != 5 {
+			continue
+		}
+		if leg := h + Square((a/2)*9+b/2); p.board[leg] == NoPiece {
+			to = to.Set(h).Set(leg)
+		}
+	}
+	if !p.pieces[them][Soldier].Empty() {
+		soldier := MakePiece(them, Soldier)
+		for _, sq := range soldierAttackFrom[them][g] {
+			if p.board[sq] == soldier {
+				to = to.Set(sq)
+			}
+		}
+	}
+	return to, from
+}

@@ -33,6 +33,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return ee.code
 	}
+	// urfave/cli's own errors (an unknown flag before the command) are usage errors too.
 	fmt.Fprintln(stderr, "qipu:", err)
 	return exitUsage
 }
@@ -46,8 +47,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:          stdin,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		HideHelpCommand: true,
-		Commands:        []*cli.Command{convertCommand(), checkCommand(), perftCommand()},
+		Version:         version(),
+		HideHelpCommand: true, // helpCommand instead: its errors are usage lines
+		Commands:        []*cli.Command{convertCommand(), checkCommand(), perftCommand(), helpCommand()},
+		Action:          appAction,
+		Flags:           []cli.Flag{cli.HelpFlag}, // urfave/cli adds it only with its own help command
 		ExitErrHandler:  func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return &exitError{code: exitUsage, err: err}

@@ -18,7 +18,7 @@ func commonFlags() []cli.Flag {
 		&cli.StringFlag{Name: "report", Usage: "write one JSON object per game (and per unreadable file) to `FILE`"},
 		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary"},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "number of parallel workers", DefaultText: "number of CPUs"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "number of parallel workers, at least 1", DefaultText: "number of CPUs"},
 		&cli.BoolFlag{Name: "memstats", Hidden: true, Usage: "benchmarks: print the peak Go memory to stderr at the end"},
 	}
 }
@@ -32,6 +32,8 @@ func convertCommand() *cli.Command {
 		&cli.BoolFlag{Name: "traditional", Usage: "write Chinese notation in traditional characters (車, 進, 後)"},
 		&cli.StringFlag{Name: "script", Usage: "convert tag values and comments to simplified or traditional characters"},
 		&cli.StringFlag{Name: "out-encoding", Value: "utf-8", Usage: "encoding of PGN output: utf-8, gbk or big5"},
+		// Output of cut games (CLI and pipeline UX).
+		&cli.BoolFlag{Name: "keep-result", Usage: "keep the Result tag of a game cut at its first error (by default it is written as *)"},
 	}, commonFlags()...)
 	return &cli.Command{
 		Name:      "convert",
@@ -55,6 +57,7 @@ func convertCommand() *cli.Command {
 			}
 			cfg.Output = output
 			cfg.Out = c.String("out")
+			cfg.KeepResult = c.Bool("keep-result")
 			if cfg.Styles, err = notationStyles(c); err != nil {
 				return err
 			}
@@ -133,6 +136,10 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 	if err != nil {
 		return pipeline.Config{}, usageErr("%s: --encoding: %w", c.Command.Name, err)
 	}
+	// Unset, --jobs is 0: the library's number of CPUs. Given, it must be a worker count.
+	if j := c.Int("jobs"); c.IsSet("jobs") && j < 1 {
+		return pipeline.Config{}, usageErr("%s: --jobs %d: want at least 1 worker", c.Command.Name, j)
+	}
 	return pipeline.Config{
 		Command:  cmd,
 		Paths:    args,
@@ -162,6 +169,9 @@ func runPipeline(c *cli.Context, cfg pipeline.Config) error {
 	var ue *pipeline.UsageError
 	if errors.As(err, &ue) {
 		err = ue.Err
+	}
+	if code == exitInterrupted {
+		err = errors.New("interrupted") // not "interrupted: context canceled"
 	}
 	return &exitError{code: code, err: err}
 }

@@ -10,9 +10,10 @@ import (
 
 func perftCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "perft",
-		Usage:     "count the leaf nodes of the legal move tree (engine self-test and benchmark)",
-		ArgsUsage: "DEPTH",
+		Name:         "perft",
+		Usage:        "count the leaf nodes of the legal move tree (engine self-test and benchmark)",
+		ArgsUsage:    "DEPTH",
+		OnUsageError: flagError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "start from this FEN instead of the initial position"},
 			&cli.BoolFlag{Name: "divide", Usage: "print the count below each root move"},

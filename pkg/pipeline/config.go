@@ -85,13 +85,13 @@ type Config struct {
 	// textenc.Auto), textenc.GB18030 (GBK) or textenc.Big5. JSON Lines and the report are
 	// always UTF-8.
 	OutEncoding textenc.Encoding
-	// Out is where Convert writes: "" for Stdout; a file when there is a single input that is
+	// Out is where Convert writes: "" or "-" for Stdout; a file when there is a single input that is
 	// a file (or "-") and Out is not an existing directory nor ends in a separator; otherwise
 	// a directory under which the input tree is mirrored.
 	Out string
-	// Report, if set, is a file that receives one JSON object per game (the JSON Lines schema
-	// without "moves"), plus one object with "index":0 for each file that yields no game or
-	// has an error of its own.
+	// Report, if set, is a file ("-" for Stdout) that receives one JSON object per game (the
+	// JSON Lines schema without "moves"), plus one object with "index":0 for each file that
+	// yields no game or has an error of its own. Nothing else may then write to Stdout.
 	Report string
 	// Format is how Check prints: CheckText (the default: diagnostics and a summary on
 	// Stderr), CheckJSON (the same diagnostics on Stderr, the summary as one JSON object on
@@ -102,8 +102,15 @@ type Config struct {
 	// Quiet turns off the summary of Convert and Check (diagnostics are still printed). The
 	// progress display is the caller's: leave Progress nil.
 	Quiet bool
-	// Jobs is the number of workers; zero or less means runtime.NumCPU().
+	// Jobs is the number of workers; zero means runtime.NumCPU(), and a negative count is a
+	// usage error.
 	Jobs int
+
+	// What the user sees (CLI and pipeline UX):
+	// KeepResult makes Convert write the Result tag of a game cut at its first error as it
+	// is; by default the PGN and XQF writers write such a game with the result unknown ("*"),
+	// after a comment at the cut.
+	KeepResult bool
 
 	// Stdin is read for the path "-"; Stdout and Stderr receive output and diagnostics.
 	// Nil readers and writers are treated as empty and as io.Discard.
@@ -391,6 +398,7 @@ func validate(cfg Config) (*settings, error) {
 			if s.pgn, ok = pgnNotationOf(n); !ok {
 				return nil, usagef("convert: notation %q: want a value of iccs, wxf, chinese or platform", n.Name())
 			}
+			s.pgn.KeepResult = cfg.KeepResult
 		case JSONL:
 			t = toJSONL
 		case XQF:
@@ -399,8 +407,11 @@ func validate(cfg Config) (*settings, error) {
 			return nil, usagef("convert: unknown output %v", cfg.Output)
 		}
 		s.to = t
-		if t == toXQF && cfg.Out == "" {
+		if t == toXQF && (cfg.Out == "" || cfg.Out == "-") {
 			return nil, usagef("convert: --to xqf writes one file per game and needs --out DIR")
+		}
+		if cfg.Report == "-" && (cfg.Out == "" || cfg.Out == "-") {
+			return nil, usagef("convert: --report - and the converted games cannot both go to standard output (give --out or a report file)")
 		}
 	case Check:
 		s.to = toNone
@@ -409,6 +420,9 @@ func validate(cfg Config) (*settings, error) {
 		}
 		if cfg.Format < CheckText || cfg.Format > CheckGitHub {
 			return nil, usagef("check: unknown format %v", cfg.Format)
+		}
+		if cfg.Report == "-" && cfg.Format != CheckText {
+			return nil, usagef("check: --report - and --format %v cannot both write to standard output", cfg.Format)
 		}
 		s.format = cfg.Format
 	default:
@@ -431,8 +445,11 @@ func validate(cfg Config) (*settings, error) {
 	if s.outEnc == textenc.Auto {
 		s.outEnc = textenc.UTF8
 	}
+	if cfg.Jobs < 0 {
+		return nil, usagef("%s: %d jobs: want at least 1 worker (0 for the number of CPUs)", cfg.Command, cfg.Jobs)
+	}
 	s.jobs = cfg.Jobs
-	if s.jobs <= 0 {
+	if s.jobs == 0 {
 		s.jobs = runtime.NumCPU()
 	}
 	s.jobs = min(s.jobs, 1024)

@@ -47,7 +47,13 @@ func (f *fileRun) output(g *game.Game) error {
 		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, &s.moves)
 		return f.emit(w.line)
 	case s.to == toXQF:
-		if err := xqf.Encode(&w.buf, g); err != nil {
+		// The writer's warnings (a tag cut to its header field, a character GBK lacks) are
+		// the game's: they print and reach the report.
+		opts := xqf.EncodeOptions{KeepResult: s.cfg.KeepResult, Warn: func(d *game.Diagnostic) {
+			d.Path, d.Game = f.in.path, g.Index
+			f.writerWarning(g, d)
+		}}
+		if err := xqf.EncodeWith(&w.buf, g, opts); err != nil {
 			f.cannotWrite(g, "cannot write the game as XQF", err)
 			return nil
 		}
@@ -78,8 +84,17 @@ func (f *fileRun) replaced(g *game.Game, rep textenc.Replacements) {
 			msg += " (try " + strings.Join(hints, " ") + ")"
 		}
 	}
-	g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindEncoding, Warning: true,
+	f.writerWarning(g, &game.Diagnostic{Kind: game.KindEncoding, Warning: true,
 		Path: f.in.path, Loc: game.NoLoc, Game: g.Index, Message: msg})
+}
+
+// writerWarning adds a warning of the output writer to the game: an error under --strict,
+// like every other warning.
+func (f *fileRun) writerWarning(g *game.Game, d *game.Diagnostic) {
+	if f.w.s.cfg.Strict {
+		d.Warning = false
+	}
+	g.Diagnostics = append(g.Diagnostics, d)
 }
 
 // cannotWrite adds an encoding error to a game that is left out of the output.

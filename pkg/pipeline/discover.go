@@ -13,8 +13,10 @@ import (
 // input is one discovered input file.
 type input struct {
 	path    string // what to open, and the path shown in diagnostics; "-" for standard input
-	source  string // the "source" of the JSON schema: relative to the directory argument
+	source  string // the "source" of the JSON schema: the path as diagnostics print it (see place)
+	rel     string // the path relative to the argument that found it (slash-separated); a file argument's base name
 	outRel  string // where its output goes under an output directory (slash-separated, no extension change yet)
+	arg     int    // index of the argument that found it
 	stdin   bool
 	walkErr error // the directory walk failed here: reported as an io diagnostic
 }
@@ -37,72 +39,82 @@ func discover(paths []string) ([]input, error) {
 		}
 	}
 	var out []input
-	for _, p := range paths {
-		if p == "-" {
-			out = append(out, input{path: "-", source: "-", outRel: "stdin", stdin: true})
-			continue
+	for k, p := range paths {
+		start := len(out)
+		var err error
+		if out, err = discoverArg(out, p); err != nil {
+			return nil, err
 		}
-		fi, err := os.Stat(p)
+		for i := start; i < len(out); i++ {
+			out[i].arg = k
+		}
+	}
+	place(out, paths)
+	return out, nil
+}
+
+// discoverArg appends the input files of one argument.
+func discoverArg(out []input, p string) ([]input, error) {
+	if p == "-" {
+		return append(out, input{path: "-", rel: "stdin", stdin: true}), nil
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, &UsageError{Err: fmt.Errorf("%w", err)}
+	}
+	if !fi.IsDir() {
+		return append(out, input{path: p, rel: filepath.Base(p)}), nil
+	}
+	root := p
+	if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		// A symbolic link to a directory: WalkDir does not follow its root when it is a
+		// link, and would find nothing. A trailing separator makes it the directory.
+		root = p + string(filepath.Separator)
+	}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return nil, &UsageError{Err: fmt.Errorf("%w", err)}
-		}
-		if !fi.IsDir() {
-			out = append(out, input{path: p, source: p, outRel: localRel(p)})
-			continue
-		}
-		root := p
-		if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
-			// A symbolic link to a directory: WalkDir does not follow its root when it is a
-			// link, and would find nothing. A trailing separator makes it the directory.
-			root = p + string(filepath.Separator)
-		}
-		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if path == root && d == nil {
-					return err
-				}
-				out = append(out, input{path: path, source: relTo(root, path), outRel: relTo(root, path), walkErr: err})
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
+			if path == root && d == nil {
+				return err
 			}
-			name := d.Name()
-			if d.IsDir() {
-				if path != root && strings.HasPrefix(name, ".") {
-					return fs.SkipDir
-				}
-				return nil
+			out = append(out, input{path: path, rel: relTo(root, path), walkErr: err})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
 			}
-			if strings.HasPrefix(name, tempPrefix) {
-				return nil
-			}
-			switch t := d.Type(); {
-			case t.IsRegular():
-			case t&fs.ModeSymlink != 0:
-				// Links to files are followed; links to directories are not (no loops).
-				fi, err := os.Stat(path)
-				if err != nil {
-					// A dangling link or a loop: an error when its name says it is a game file.
-					if known(name) {
-						rel := relTo(root, path)
-						out = append(out, input{path: path, source: rel, outRel: rel, walkErr: err})
-					}
-					return nil
-				}
-				if !fi.Mode().IsRegular() {
-					return nil
-				}
-			default:
-				return nil
-			}
-			rel := relTo(root, path)
-			out = append(out, input{path: path, source: rel, outRel: rel})
 			return nil
-		})
-		if err != nil {
-			return nil, &UsageError{Err: fmt.Errorf("walking %s: %w", root, err)}
 		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && strings.HasPrefix(name, ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(name, tempPrefix) {
+			return nil
+		}
+		switch t := d.Type(); {
+		case t.IsRegular():
+		case t&fs.ModeSymlink != 0:
+			// Links to files are followed; links to directories are not (no loops).
+			fi, err := os.Stat(path)
+			if err != nil {
+				// A dangling link or a loop: an error when its name says it is a game file.
+				if known(name) {
+					out = append(out, input{path: path, rel: relTo(root, path), walkErr: err})
+				}
+				return nil
+			}
+			if !fi.Mode().IsRegular() {
+				return nil
+			}
+		default:
+			return nil
+		}
+		out = append(out, input{path: path, rel: relTo(root, path)})
+		return nil
+	})
+	if err != nil {
+		return nil, &UsageError{Err: fmt.Errorf("walking %s: %w", root, err)}
 	}
 	return out, nil
 }
@@ -120,14 +132,4 @@ func relTo(root, path string) string {
 		rel = filepath.Base(path)
 	}
 	return filepath.ToSlash(rel)
-}
-
-// localRel is where the output of a file argument goes under an output directory: the path as
-// given when it stays below the current directory, else its base name.
-func localRel(p string) string {
-	c := filepath.Clean(p)
-	if filepath.IsLocal(c) {
-		return filepath.ToSlash(c)
-	}
-	return filepath.Base(c)
 }

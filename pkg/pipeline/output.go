@@ -11,7 +11,7 @@ import (
 // decideOutput picks the output mode from Out and the inputs, and creates the output
 // directory.
 func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
-	if rep := s.cfg.Report; rep != "" {
+	if rep := s.cfg.Report; rep != "" && rep != "-" {
 		for _, in := range inputs {
 			if !in.stdin && sameFile(in.path, rep) {
 				return usagef("%s: --report %s is an input file; inputs are never written", s.cfg.Command, rep)
@@ -26,7 +26,7 @@ func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
 		return nil
 	}
 	out := s.cfg.Out
-	if out == "" {
+	if out == "" || out == "-" {
 		s.outMode = outStdout
 		return nil
 	}

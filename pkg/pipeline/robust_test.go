@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,7 +76,8 @@ func TestLinksInTheTree(t *testing.T) {
 			t.Errorf("%s: a.pgn and b.pgn are read once each:\n%s", arg, errs)
 		}
 		data, _ := os.ReadFile(report)
-		if !strings.Contains(string(data), `{"source":"dangling.pgn","index":0,`) {
+		dangling := filepath.Join(arg, "dangling.pgn") // the argument joined with the path below it
+		if !strings.Contains(string(data), `{"source":`+strconv.Quote(dangling)+`,"index":0,`) {
 			t.Errorf("%s: report\n%s", arg, data)
 		}
 	}
@@ -146,7 +148,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 		}
 		rep, _ := os.ReadFile(filepath.Join(out, "a.pgn"))
 		conv, _ := os.ReadFile(filepath.Join(out, "a-2.pgn"))
-		if !strings.HasPrefix(string(rep), `{"source":"a.pgn"`) || !strings.HasPrefix(string(conv), "[") {
+		if !strings.HasPrefix(string(rep), `{"source":`+strconv.Quote(filepath.Join(in, "a.pgn"))) || !strings.HasPrefix(string(conv), "[") {
 			t.Errorf("--report %s: report %.60q, conversion %.60q", report, rep, conv)
 		}
 	}
@@ -177,7 +179,8 @@ func TestMisnamedFiles(t *testing.T) {
 	if code != ExitInvalid {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
-	for _, want := range []string{`{"source":"a.pgn","index":1,"format":"xqf",`, `{"source":"b.xqf","index":1,"format":"pgn",`, `{"source":"c.pgn","index":1,"format":"pgn",`} {
+	for _, want := range []string{`"a.pgn","index":1,"format":"xqf",`, `"b.xqf","index":1,"format":"pgn",`, `"c.pgn","index":1,"format":"pgn",`} {
+		want = `{"source":` + strings.TrimSuffix(strconv.Quote(dir+string(filepath.Separator)), `"`) + want[1:]
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %s:\n%.1000s", want, out)
 		}

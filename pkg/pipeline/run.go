@@ -87,11 +87,16 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 				w.claimed[resolve(in.path, w.dirs)] = true
 			}
 		}
-		if s.cfg.Report != "" {
+		if s.cfg.Report != "" && s.cfg.Report != "-" {
 			w.claimed[resolve(s.cfg.Report, w.dirs)] = true
 		}
 	}
-	if s.cfg.Report != "" {
+	w.stdout = bufio.NewWriterSize(s.stdout, chunkSize)
+	switch s.cfg.Report {
+	case "":
+	case "-": // standard output, in order with nothing else (validate sees to that)
+		w.reportBuf = w.stdout
+	default:
 		f, err := r.temps.create(filepath.Dir(filepath.Clean(s.cfg.Report)))
 		if err != nil {
 			return ExitUsage, &UsageError{Err: fmt.Errorf("--report: %w", err)}
@@ -99,7 +104,6 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 		w.report = f
 		w.reportBuf = bufio.NewWriterSize(f, chunkSize)
 	}
-	w.stdout = bufio.NewWriterSize(s.stdout, chunkSize)
 	w.stderr = s.stderr
 
 	if p := s.cfg.Progress; p != nil {

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// helpCommand replaces urfave/cli's help command: `qipu help` and `qipu help COMMAND` print
+// usage on standard output (exit 0); a COMMAND qipu does not have is one usage line.
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "show the commands, or the flags of one command",
+		ArgsUsage: "[COMMAND]",
+		Action: func(c *cli.Context) error {
+			switch c.NArg() {
+			case 0:
+				return cli.ShowAppHelp(c)
+			case 1:
+				name := c.Args().First()
+				if c.App.Command(name) == nil {
+					return unknownCommand(c, name)
+				}
+				// From the app's context: the help command's own lists no commands.
+				return cli.ShowCommandHelp(c.Lineage()[1], name)
+			}
+			return usageErr("help: want at most one COMMAND")
+		},
+	}
+}
+
+// appAction runs for `qipu` with no command (usage, exit 0) or with a word that is no
+// command (one usage line, exit 2).
+func appAction(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return unknownCommand(c, c.Args().First())
+	}
+	return cli.ShowAppHelp(c)
+}
+
+func unknownCommand(c *cli.Context, name string) error {
+	var names []string
+	for _, cmd := range c.App.VisibleCommands() {
+		if cmd.Name != "help" {
+			names = append(names, cmd.Name)
+		}
+	}
+	return usageErr("unknown command %q (commands: %s; see qipu --help)", name, strings.Join(names, ", "))
+}
+
+// version is what `qipu --version` prints after "qipu ": the module version from the build
+// information ("(devel)" when built from a checkout), and the VCS revision when the build
+// recorded one ("+modified" for a tree with uncommitted changes).
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(" (revision %.12s%s)", rev, modified)
+	}
+	return v
+}
+
+func init() {
+	// --version only (urfave/cli's default also takes -v).
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit"}
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintf(c.App.Writer, "qipu %s\n", c.App.Version)
+	}
+}

@@ -157,7 +157,10 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 // runPipeline runs the library and turns its exit code into an exitError.
 func runPipeline(c *cli.Context, cfg pipeline.Config) error {
 	if !cfg.Quiet {
-		cfg.Progress = newProgress(cfg.Stderr)
+		if p := newProgress(cfg.Stderr); p != nil {
+			cfg.Progress = p
+			cfg.Stderr = p.stderrWriter()
+		}
 	}
 	if c.Bool("memstats") {
 		defer startMemStats(cfg.Stderr)()

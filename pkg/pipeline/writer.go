@@ -53,6 +53,7 @@ type writer struct {
 	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
 	dirs      map[string]string // resolve's cache of directories
 	total     stats
+	found     found // the arguments that yielded a game file
 	err       error // first fatal error
 }
 
@@ -70,6 +71,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 			w.r.budget.release(int64(p.size()))
 			games += p.stats.games
 			w.total.add(&p.stats)
+			w.found.note(w.r, sl.seq, &p.stats)
 			if p.fatal != nil {
 				fail(p.fatal)
 			}
@@ -193,12 +195,16 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 	if interrupted {
 		return ExitInterrupted, fmt.Errorf("%w: %w", ErrInterrupted, parent.Err())
 	}
+	none, err := w.found.report(w)
+	if err != nil {
+		return ExitUsage, &UsageError{Err: err}
+	}
 	if !s.cfg.Quiet || s.format == CheckJSON {
 		if err := w.summary(); err != nil {
 			return ExitUsage, &UsageError{Err: err}
 		}
 	}
-	if w.total.failed() {
+	if w.total.failed() || none {
 		return ExitInvalid, nil
 	}
 	return ExitOK, nil

@@ -1,0 +1,54 @@
+package pipeline
+
+import (
+	"fmt"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+// found records, per argument, whether it yielded a game file: a file read as a game record,
+// or one that could not be read. An argument that yields none (an empty directory, a file
+// that is no game record) fails the run: a CI job that validates nothing must not pass.
+type found struct {
+	args []bool
+}
+
+// note records a piece of input seq's results.
+func (fd *found) note(r *runner, seq int, st *stats) {
+	if st.files == 0 && st.unreadable == 0 {
+		return
+	}
+	if fd.args == nil {
+		fd.args = make([]bool, len(r.s.cfg.Paths))
+	}
+	fd.args[r.inputs[seq].arg] = true
+}
+
+// report prints "qipu: no game files found in PATH" for each argument that yielded no game
+// file, and reports whether there was one.
+func (fd *found) report(w *writer) (none bool, err error) {
+	for k, p := range w.r.s.cfg.Paths {
+		if fd.args != nil && fd.args[k] {
+			continue
+		}
+		none = true
+		if _, err := fmt.Fprintf(w.stderr, "qipu: no game files found in %s\n", printable(p)); err != nil {
+			return none, fmt.Errorf("writing standard error: %w", err)
+		}
+	}
+	return none, nil
+}
+
+// printable returns a path as a one-line message may hold it: as it is, or Go-quoted when it
+// holds bytes that are not UTF-8 or runes that are not graphic (as diagnostics print names).
+func printable(p string) string {
+	for i := 0; i < len(p); {
+		r, n := utf8.DecodeRuneInString(p[i:])
+		if r == utf8.RuneError && n == 1 || !unicode.IsGraphic(r) || (i == 0 && r == '"') {
+			return strconv.Quote(p)
+		}
+		i += n
+	}
+	return p
+}

@@ -381,3 +381,17 @@ func TestOutEncodingCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodingWarningPlaced: undecodable bytes in a PGN file are reported at line:col (not
+// @offset), in line order with the file's other diagnostics.
+func TestEncodingWarningPlaced(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"x.pgn": "[Event \"b \xff\"]\n\n1. h2e2 h9g7 *\n\n" + illegalGame})
+	path := filepath.Join(dir, "x.pgn")
+	code, _, errs := qipu(t, context.Background(), "", "check", "-q", "--encoding", "utf-8", path)
+	want := path + ":1:11: warning: encoding: 1 byte sequence(s) invalid in utf-8, replaced by U+FFFD\n" +
+		path + ":8:17: game 2, ply 3: illegal: not a legal move (\"e2e9\")\n"
+	if code != exitInvalid || errs != want {
+		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, errs, want)
+	}
+}

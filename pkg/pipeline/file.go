@@ -53,7 +53,8 @@ type fileRun struct {
 	tmp       *os.File
 	tmpBuf    *bufio.Writer
 	dir, base string
-	failed    bool // a fatal error was reported
+	failed    bool       // a fatal error was reported
+	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
 }
 
 // process handles one input file and always closes its slot.
@@ -250,6 +251,7 @@ func (f *fileRun) appendDiag(d *game.Diagnostic) {
 	if f.w.s.format == CheckGitHub {
 		f.cur.annot = appendAnnotation(f.cur.annot, d)
 	}
+	f.marks = append(f.marks, diagMark{line: d.Loc.Line, diag: len(f.cur.diag), anno: len(f.cur.annot)})
 }
 
 // flush hands the collected results to the writer.
@@ -261,6 +263,7 @@ func (f *fileRun) flush() {
 	p := f.cur // a pointer travels: the channel of each file stays small (depth × 8 bytes)
 	f.sl.ch <- &p
 	f.cur = piece{}
+	f.marks = f.marks[:0]
 }
 
 // finish reports the file's own diagnostics, completes its output file and hands the rest to
@@ -280,7 +283,7 @@ func (f *fileRun) finish() {
 			if d.Warning {
 				st.warnings++
 			}
-			f.appendDiag(d)
+			f.placeFileDiag(d)
 		}
 		if s.cfg.Report != "" {
 			f.cur.report = appendFileJSON(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)

@@ -169,8 +169,12 @@ func (rd *reading) readText(f Format, src io.Reader) {
 	if n := dec.InvalidCount(); n > 0 {
 		// A warning, as the XQF reader reports its undecodable strings: the games replayed,
 		// and a move text hit by the bad bytes is already a syntax error.
+		// Placed at the line and column of the first one in the decoded text, as the
+		// readers place their own diagnostics (with its byte offset too).
+		loc := game.Loc{Offset: dec.FirstInvalid()}
+		loc.Line, loc.Col = dec.FirstInvalidPos()
 		rd.fileError(&game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: rd.name,
-			Loc:     game.Loc{Offset: dec.FirstInvalid()},
+			Loc:     loc,
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, enc)})
 	}
 }

@@ -223,9 +223,13 @@ func TestInvalidBytesWarningAndStrict(t *testing.T) {
 			t.Errorf("game: %v", g.Diagnostics)
 		}
 	}
-	want := "w.pgn:@26: warning: encoding: 1 byte sequence(s) invalid in utf-8, replaced by U+FFFD"
+	// At the line and column of the bad byte in the text, with its byte offset.
+	want := "w.pgn:3:14: warning: encoding: 1 byte sequence(s) invalid in utf-8, replaced by U+FFFD"
 	if games != 1 || warn == nil || warn.Error() != want || !record.IsWarning(warn) {
 		t.Fatalf("%d games, %v; want %s", games, warn, want)
+	}
+	if d := warn.(*game.Diagnostic); d.Loc.Offset != 26 {
+		t.Errorf("offset %d, want 26", d.Loc.Offset)
 	}
 	for _, err := range record.Read(strings.NewReader(text), "w.pgn", record.WithEncoding(textenc.UTF8), record.WithStrict()) {
 		if err != nil && record.IsWarning(err) {

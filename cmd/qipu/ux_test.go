@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestProgressBarClearedBeforeDiagnostics: under a terminal, every diagnostic starts on a line
@@ -393,5 +394,50 @@ func TestEncodingWarningPlaced(t *testing.T) {
 		path + ":8:17: game 2, ply 3: illegal: not a legal move (\"e2e9\")\n"
 	if code != exitInvalid || errs != want {
 		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, errs, want)
+	}
+}
+
+// TestControlCharactersInNames: a newline, an escape sequence or bytes that are not UTF-8 in a
+// file name never forge a line nor reach the terminal: not in the text diagnostics, not in
+// the GitHub annotations, not in the report's "source" (which stays unique).
+func TestControlCharactersInNames(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"a\n::error file=x.pgn", "e\x1b[31mred.pgn", "bad\xff.pgn", "bad\xfe.pgn"}
+	for _, n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(illegalGame), 0o644); err != nil {
+			t.Skip("file system refuses the name:", err)
+		}
+	}
+	clean := func(what, s string, lines int) {
+		t.Helper()
+		if strings.Count(s, "\n") != lines || !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7F }) {
+			t.Errorf("%s: want %d clean lines:\n%q", what, lines, s)
+		}
+	}
+	code, out, errs := qipu(t, context.Background(), "", "check", "-q", "--format", "github", dir)
+	if code != exitInvalid {
+		t.Fatalf("exit %d", code)
+	}
+	clean("stderr", errs, len(names))
+	clean("annotations", out, len(names))
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(l, "::error file=") || !strings.HasSuffix(l, `::game 1, ply 3: illegal: not a legal move ("e2e9")`) {
+			t.Errorf("annotation %q", l)
+		}
+	}
+	report := filepath.Join(t.TempDir(), "r.jsonl")
+	qipu(t, context.Background(), "", "check", "-q", "--report", report, dir)
+	data, _ := os.ReadFile(report)
+	clean("report", string(data), len(names))
+	seen := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var e struct{ Source string }
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatalf("report line %q: %v", l, err)
+		}
+		seen[e.Source] = true
+	}
+	if len(seen) != len(names) {
+		t.Errorf("sources not unique: %v", seen)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/game"
 )
@@ -172,19 +173,23 @@ func appendAnnotation(dst []byte, d *game.Diagnostic) []byte {
 	dst = append(dst, ",title=qipu "...)
 	dst = appendEscaped(dst, string(d.Kind), true)
 	dst = append(dst, "::"...)
-	// The message: the contract line without the path and line prefix.
-	msg := d.Error()
-	msg = strings.TrimPrefix(msg, d.Path)
+	// The message: the contract line without the path and place (the properties hold them;
+	// a path printed quoted would not be a prefix of the line).
+	// A binary file's @offset stays in the message.
+	bare := *d
+	bare.Path = ""
 	if d.Loc.Line > 0 {
-		// ":line:col: "
-		msg = strings.TrimPrefix(msg, ":"+strconv.Itoa(d.Loc.Line)+":"+strconv.Itoa(max(d.Loc.Col, 1)))
+		bare.Loc = game.NoLoc
 	}
-	msg = strings.TrimLeft(msg, ": ")
+	msg := strings.TrimPrefix(strings.TrimPrefix(bare.Error(), ":"), " ")
 	dst = appendEscaped(dst, msg, false)
 	return append(dst, '\n')
 }
 
 // appendEscaped escapes a workflow command's data (% CR LF) or property (also : and ,).
+// Other control bytes and bytes that are not UTF-8 (a file name may hold them) are written
+// %XX too, so that an annotation is one line of UTF-8 and sends no escape sequence to a
+// terminal or a log.
 func appendEscaped(dst []byte, s string, property bool) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -198,9 +203,21 @@ func appendEscaped(dst []byte, s string, property bool) []byte {
 			dst = append(dst, "%3A"...)
 		case property && c == ',':
 			dst = append(dst, "%2C"...)
+		case c < 0x20 || c == 0x7F:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
+				continue
+			}
+			dst = append(dst, s[i:i+n]...)
+			i += n - 1
 		default:
 			dst = append(dst, c)
 		}
 	}
 	return dst
 }
+
+const upperHex = "0123456789ABCDEF"

@@ -15,7 +15,7 @@ import (
 func commonFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "encoding", Value: "auto", Usage: "input encoding: auto, utf-8, gbk, gb18030, big5 or utf-16"},
-		&cli.StringFlag{Name: "report", Usage: "write one JSON object per game (and per unreadable file) to `FILE`"},
+		&cli.StringFlag{Name: "report", Usage: "write one JSON object per game (and per unreadable file) to `FILE` (- for standard output)"},
 		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "number of parallel workers, at least 1", DefaultText: "number of CPUs"},
@@ -26,7 +26,7 @@ func commonFlags() []cli.Flag {
 func convertCommand() *cli.Command {
 	flags := append([]cli.Flag{
 		&cli.StringFlag{Name: "to", Value: "chinese", Usage: "output: iccs, wxf, chinese, platform (PGN), jsonl or xqf"},
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `PATH` (a file, or a directory that mirrors the input tree) instead of standard output"},
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `PATH` instead of standard output (- for standard output): a file, or a directory (see below)"},
 		&cli.StringFlag{Name: "wxf-style", Value: "xqbase", Usage: "WXF dialect: xqbase or fairy (Fairy-Stockfish)"},
 		&cli.StringFlag{Name: "iccs-style", Value: "iccs", Usage: "ICCS form: iccs (H2-E2) or ucci (h2e2)"},
 		&cli.BoolFlag{Name: "traditional", Usage: "write Chinese notation in traditional characters (車, 進, 後)"},
@@ -41,6 +41,11 @@ func convertCommand() *cli.Command {
 		ArgsUsage: "PATH...",
 		Description: "PATH is a file, a directory (walked recursively; .pgn and .xqf files and files whose\n" +
 			"content is PGN or XQF) or - for standard input. Flags may come before or after the paths.\n" +
+			"--out is a directory when it is one, ends in /, an input is a directory, there are several\n" +
+			"inputs, or --to is xqf. Below it a file argument is written under its base name and a\n" +
+			"directory argument's tree is mirrored; with several arguments each directory's tree goes\n" +
+			"below a folder of its name (NAME-2 … for a name given twice), and a name taken twice in one\n" +
+			"folder gets -2, -3 ….\n" +
 			"Exit status: 0 every game valid, 1 some game or file invalid, 2 usage or output error,\n" +
 			"130 interrupted.",
 		Flags:        flags,

@@ -21,5 +21,7 @@
 // (input files), file.go (one file: read, replay, hand on), convert.go (encoding a game for
 // output), notation.go and jsonl.go (move text and JSON Lines), budget.go (output held by
 // waiting files), writer.go (the ordered writer), tempfiles.go and output.go (atomic output
-// files, where output goes), input.go (interruptible reads), summary.go.
+// files, where output goes), input.go (interruptible reads), summary.go, outpaths.go (each
+// input's "source" and its place under an output directory), found.go (arguments that yield
+// no game file), diagorder.go (a file's own diagnostics in line order).
 package pipeline

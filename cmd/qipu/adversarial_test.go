@@ -127,7 +127,7 @@ func TestAdversarialInputs(t *testing.T) {
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for _, args := range [][]string{{"check", "-q"}, {"convert", "-q", "--to", "jsonl"}} {
-				code, out, errs := qipuTimeout(t, 20*time.Second, strings.NewReader(""), append(args, paths[i])...)
+				code, out, errs := qipuTimeout(t, hangTimeout, strings.NewReader(""), append(args, paths[i])...)
 				if code != c.code {
 					t.Errorf("%v: exit %d, want %d\n%.2000s", args, code, c.code, errs)
 				}
@@ -205,7 +205,7 @@ func TestAdversarialFileSystem(t *testing.T) {
 
 	t.Run("loops", func(t *testing.T) {
 		for _, arg := range []string{in, filepath.Join(root, "in-link")} {
-			code, _, errs := qipuTimeout(t, 20*time.Second, strings.NewReader(""), "check", arg)
+			code, _, errs := qipuTimeout(t, hangTimeout, strings.NewReader(""), "check", arg)
 			if code != exitInvalid {
 				t.Errorf("%s: exit %d\n%s", arg, code, errs)
 			}
@@ -476,3 +476,7 @@ func TestInterruptWhileInputBlocks(t *testing.T) {
 		})
 	}
 }
+
+// hangTimeout is how long one adversarial run may take before it counts as a hang: far more
+// than any run needs, even under the race detector on a loaded machine.
+const hangTimeout = 90 * time.Second

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/gamecut"
 )
 
 // notWritten are the tags Encode leaves out: they describe a PGN text, or the format holds
@@ -43,9 +44,18 @@ func fieldKey(name string) (string, bool) {
 // the main line as movelist, every variation as move_P_S_B, and every comment as commentN or
 // commentB_N with "||" for line breaks. Decode reads the block back to the same tags, start
 // position, tree and comments; what is lost is listed in the package documentation.
+//
+// An invalid game is written as far as it was replayed, as the PGN and XQF writers do: each
+// line of play stops at its first bad move, the place carries a comment such as "qipu: game
+// ends here: …", and when the main line or the setup is cut the result is written as 未知.
 func Encode(w io.Writer, g *game.Game) error {
 	if g == nil {
 		return fmt.Errorf("dhtmlxq: nil game: %w", ErrUnencodable)
+	}
+	marks, cut := gamecut.Marks(g)
+	result := g.Result
+	if cut {
+		result = "*"
 	}
 	buf := make([]byte, 0, 1024)
 	buf = append(buf, "[DhtmlXQ]\n"...)
@@ -60,7 +70,7 @@ func Encode(w io.Writer, g *game.Game) error {
 			if wroteResult {
 				continue
 			}
-			v, wroteResult = resultText[g.Result], true
+			v, wroteResult = resultText[result], true
 			if v == "" {
 				v = resultText["*"]
 			}
@@ -72,8 +82,8 @@ func Encode(w io.Writer, g *game.Game) error {
 		buf = escape(buf, strings.TrimSpace(v), false)
 		buf = closeField(buf, key)
 	}
-	if !wroteResult && g.Result != "" && g.Result != "*" {
-		if v, ok := resultText[g.Result]; ok {
+	if !wroteResult && result != "" && result != "*" {
+		if v, ok := resultText[result]; ok {
 			buf = openField(buf, "result")
 			buf = append(buf, v...)
 			buf = closeField(buf, "result")
@@ -95,7 +105,7 @@ func Encode(w io.Writer, g *game.Game) error {
 		buf = append(buf, g.Setup.FEN()...)
 		buf = closeField(buf, "fen")
 	}
-	buf, comments, err := appendTree(buf, g)
+	buf, comments, err := appendTree(buf, g, marks)
 	if err != nil {
 		return err
 	}
@@ -157,8 +167,9 @@ type pendingLine struct {
 
 // appendTree writes the main line and the variations, numbering the branches in the order
 // they are written (the main line is branch 0), and returns the comment fields apart.
-func appendTree(buf []byte, g *game.Game) (out, comments []byte, err error) {
-	comments = appendComment(nil, 0, 0, g.Root.Comments)
+// marks are the comments that mark where a line of an invalid game stops (gamecut.Marks).
+func appendTree(buf []byte, g *game.Game, marks map[*game.Node]string) (out, comments []byte, err error) {
+	comments = appendComment(nil, 0, 0, g.Root.Comments, marks[&g.Root])
 	kids := g.Root.Children
 	var stack []pendingLine
 	for i := len(kids) - 1; i >= 1; i-- {
@@ -190,7 +201,7 @@ func appendTree(buf []byte, g *game.Game) (out, comments []byte, err error) {
 				return nil, nil, fmt.Errorf("dhtmlxq: move %s off the board: %w", game.ICCSText(n.Move), ErrUnencodable)
 			}
 			buf = append(buf, byte('0'+f.Col()), byte('0'+f.Row()), byte('0'+t.Col()), byte('0'+t.Row()))
-			comments = appendComment(comments, id, ply, n.Comments)
+			comments = appendComment(comments, id, ply, n.Comments, marks[n])
 			if len(n.Children) == 0 {
 				break
 			}
@@ -205,9 +216,16 @@ func appendTree(buf []byte, g *game.Game) (out, comments []byte, err error) {
 	return buf, comments, nil
 }
 
-// appendComment writes the comments of a node as one field (joined by line breaks).
-func appendComment(buf []byte, branch, ply int, cs []string) []byte {
+// appendComment writes the comments of a node, and its cut mark if any, as one field (joined
+// by line breaks).
+func appendComment(buf []byte, branch, ply int, cs []string, mark string) []byte {
 	text := strings.Join(cs, "\n")
+	if mark != "" {
+		if text != "" {
+			text += "\n"
+		}
+		text += mark
+	}
 	if text == "" {
 		return buf
 	}

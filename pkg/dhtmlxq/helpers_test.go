@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/gamecut"
 )
 
 // sharedCorpus is the shared corpus of real files; tests skip when it is absent.
@@ -39,7 +40,11 @@ func encodeT(tb testing.TB, g *game.Game) []byte {
 
 // lines lists the lines of play of a game in pre-order: the main line first, then each
 // variation, each as "@ply: move {comment} move …".
-func lines(g *game.Game) []string {
+func lines(g *game.Game) []string { return markedLines(g, nil) }
+
+// markedLines is lines with the marks of gamecut.Marks after each node's comments, as the
+// writer puts them.
+func markedLines(g *game.Game, marks map[*game.Node]string) []string {
 	type start struct {
 		n     *game.Node
 		ply   int
@@ -55,7 +60,11 @@ func lines(g *game.Game) []string {
 			fmt.Fprintf(&b, "@%d:", s.ply)
 			for n := s.n; ; n = n.Children[0] {
 				fmt.Fprintf(&b, " %s", game.ICCSText(n.Move))
-				if c := strings.Join(n.Comments, "\n"); c != "" {
+				cs := n.Comments
+				if m, ok := marks[n]; ok {
+					cs = append(cs[:len(cs):len(cs)], m)
+				}
+				if c := strings.Join(cs, "\n"); c != "" {
 					fmt.Fprintf(&b, " {%s}", strings.ReplaceAll(c, "\n", `\n`))
 				}
 				if len(n.Children) == 0 {
@@ -95,8 +104,11 @@ func dump(g *game.Game) string {
 
 // kept is what a DhtmlXQ round trip keeps of a game: the tags the writer writes (names
 // compared without regard to case, Result apart), the board and side to move of the start,
-// the result, and every line of play with its comments (a node's comments joined).
+// the result, and every line of play with its comments (a node's comments joined). For an
+// invalid game, the comments include the marks where its lines stop, and the result is * when
+// its main line or setup is cut: what the writer adds.
 func kept(g *game.Game) string {
+	marks, cut := gamecut.Marks(g)
 	var b strings.Builder
 	for _, t := range g.Tags {
 		if _, ok := fieldKey(t.Name); !ok || strings.EqualFold(t.Name, "Result") || strings.TrimSpace(t.Value) == "" {
@@ -106,11 +118,19 @@ func kept(g *game.Game) string {
 		fmt.Fprintf(&b, "tag %s %q\n", strings.ToLower(t.Name), v)
 	}
 	fmt.Fprintf(&b, "board %s %s\n", g.Setup.BoardFEN(), g.Setup.Turn)
-	fmt.Fprintf(&b, "result %s\n", g.Result)
-	if c := strings.Join(g.Root.Comments, "\n"); c != "" {
+	result := g.Result
+	if cut {
+		result = "*"
+	}
+	fmt.Fprintf(&b, "result %s\n", result)
+	rc := g.Root.Comments
+	if m, ok := marks[&g.Root]; ok {
+		rc = append(rc[:len(rc):len(rc)], m)
+	}
+	if c := strings.Join(rc, "\n"); c != "" {
 		fmt.Fprintf(&b, "comment %q\n", c)
 	}
-	for _, l := range lines(g) {
+	for _, l := range markedLines(g, marks) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}

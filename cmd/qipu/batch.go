@@ -25,7 +25,7 @@ func commonFlags() []cli.Flag {
 
 func convertCommand() *cli.Command {
 	flags := append([]cli.Flag{
-		&cli.StringFlag{Name: "to", Value: "chinese", Usage: "output: iccs, wxf, chinese, platform (PGN), jsonl or xqf"},
+		&cli.StringFlag{Name: "to", Value: "chinese", Usage: "output: iccs, wxf, chinese, platform (PGN), jsonl, xqf or dhtmlxq"},
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `PATH` instead of standard output (- for standard output): a file, or a directory (see below)"},
 		&cli.StringFlag{Name: "wxf-style", Value: "xqbase", Usage: "WXF dialect: xqbase or fairy (Fairy-Stockfish)"},
 		&cli.StringFlag{Name: "iccs-style", Value: "iccs", Usage: "ICCS form: iccs (H2-E2) or ucci (h2e2)"},
@@ -58,7 +58,7 @@ func convertCommand() *cli.Command {
 			to := c.String("to")
 			output, name, err := pipeline.ParseOutput(to)
 			if err != nil {
-				return usageErr("convert: --to %q: want iccs, wxf, chinese, platform, jsonl or xqf", to)
+				return usageErr("convert: --to %q: want iccs, wxf, chinese, platform, jsonl, xqf or dhtmlxq", to)
 			}
 			cfg.Output = output
 			cfg.Out = c.String("out")

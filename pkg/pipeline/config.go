@@ -65,8 +65,9 @@ type Config struct {
 	// for Stdin.
 	Paths []string
 
-	// Output is what Convert writes: PGN (the default), JSONL (one JSON object per game) or
-	// XQF (version-10 XQF, one file per game; needs Out).
+	// Output is what Convert writes: PGN (the default), JSONL (one JSON object per game),
+	// XQF (version-10 XQF, one file per game; needs Out) or DhtmlXQ (one [DhtmlXQ] block per
+	// game).
 	Output Output
 	// Notation is the move notation of PGN output, in its style: iccs.Notation{Style:
 	// iccs.UCCI}, wxf.Notation{Style: wxf.Fairy}, chinese.Notation{Traditional: true},
@@ -82,8 +83,8 @@ type Config struct {
 	// Encoding is the input encoding: textenc.Auto (the default) detects it.
 	Encoding textenc.Encoding
 	// OutEncoding is the encoding of PGN output: textenc.UTF8 (the default, also for
-	// textenc.Auto), textenc.GB18030 (GBK) or textenc.Big5. JSON Lines and the report are
-	// always UTF-8.
+	// textenc.Auto), textenc.GB18030 (GBK) or textenc.Big5. JSON Lines, DhtmlXQ and the
+	// report are always UTF-8.
 	OutEncoding textenc.Encoding
 	// Out is where Convert writes: "" or "-" for Stdout; a file when there is a single input that is
 	// a file (or "-") and Out is not an existing directory nor ends in a separator; otherwise
@@ -135,11 +136,14 @@ const (
 	PGN   Output = iota // Xiangqi PGN, moves in Config.Notation
 	JSONL               // JSON Lines: one object per game, every move in the four notations
 	XQF                 // version-10 XQF, one file per game
+	// DhtmlXQ writes each game as a [DhtmlXQ]…[/DhtmlXQ] block in UTF-8 (dhtmlxq.Encode),
+	// followed by a blank line; with Out a directory, one ".txt" file per input file.
+	DhtmlXQ
 )
 
-var outputNames = [...]string{PGN: "pgn", JSONL: "jsonl", XQF: "xqf"}
+var outputNames = [...]string{PGN: "pgn", JSONL: "jsonl", XQF: "xqf", DhtmlXQ: "dhtmlxq"}
 
-// String returns "pgn", "jsonl" or "xqf".
+// String returns "pgn", "jsonl", "xqf" or "dhtmlxq".
 func (o Output) String() string {
 	if o >= 0 && int(o) < len(outputNames) {
 		return outputNames[o]
@@ -154,7 +158,8 @@ func unknown(what, name, want string) error {
 	return fmt.Errorf("%w: %s %q (want %s)", ErrUnknownName, what, name, want)
 }
 
-// ParseOutput reads the command line's --to value, in any case: "jsonl", "xqf", "pgn", or the
+// ParseOutput reads the command line's --to value, in any case: "jsonl", "xqf", "dhtmlxq",
+// "pgn", or the
 // name of a move notation ("iccs", "wxf", "chinese", "platform", or "" for the default),
 // which means PGN in that notation and is returned as notationName (Notations.Lookup gives
 // its value in a style).
@@ -168,8 +173,10 @@ func ParseOutput(name string) (o Output, notationName string, err error) {
 		return JSONL, "", nil
 	case "xqf":
 		return XQF, "", nil
+	case "dhtmlxq":
+		return DhtmlXQ, "", nil
 	}
-	return PGN, "", unknown("output", name, "iccs, wxf, chinese, platform, jsonl or xqf")
+	return PGN, "", unknown("output", name, "iccs, wxf, chinese, platform, jsonl, xqf or dhtmlxq")
 }
 
 // CheckFormat is how Check prints.
@@ -309,6 +316,7 @@ const (
 	toJSONL
 	toXQF
 	toNone // check
+	toDhtmlXQ
 )
 
 // ext returns the file extension of the target's output files.
@@ -318,6 +326,8 @@ func (t target) ext() string {
 		return ".jsonl"
 	case toXQF:
 		return ".xqf"
+	case toDhtmlXQ:
+		return dhtmlxqExt
 	}
 	return ".pgn"
 }
@@ -403,6 +413,8 @@ func validate(cfg Config) (*settings, error) {
 			t = toJSONL
 		case XQF:
 			t = toXQF
+		case DhtmlXQ:
+			t = toDhtmlXQ
 		default:
 			return nil, usagef("convert: unknown output %v", cfg.Output)
 		}

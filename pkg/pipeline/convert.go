@@ -58,6 +58,8 @@ func (f *fileRun) output(g *game.Game) error {
 			return nil
 		}
 		return f.writeXQF(w.buf.Bytes())
+	case s.to == toDhtmlXQ:
+		return f.outputDhtmlXQ(g)
 	}
 	return nil
 }

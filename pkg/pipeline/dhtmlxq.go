@@ -1,0 +1,26 @@
+package pipeline
+
+import (
+	"github.com/qipu/qipu/pkg/dhtmlxq"
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// dhtmlxqExt is the extension of the files DhtmlXQ output writes under an output directory.
+// The format has no extension of its own: the 东萍 pages hold their blocks in HTML, the
+// ccbridge.net export and vschess's sample data are .txt files, and a few tools write .ubb.
+// ".txt" is what the web viewers load as text and any editor opens; qipu (and vschess, and
+// cchess) recognize the file by its "[DhtmlXQ]" marker, which Encode writes at offset 0.
+const dhtmlxqExt = ".txt"
+
+// outputDhtmlXQ writes a game as one [DhtmlXQ] block followed by a blank line, so that the
+// blocks of a stream or of a multi-game file stand apart. A game the format cannot hold (a
+// move off the board) gets an encoding error and is left out.
+func (f *fileRun) outputDhtmlXQ(g *game.Game) error {
+	w := f.w
+	if err := dhtmlxq.Encode(&w.buf, g); err != nil {
+		f.cannotWrite(g, "cannot write the game as DhtmlXQ", err)
+		return nil
+	}
+	w.buf.WriteByte('\n')
+	return f.emit(w.buf.Bytes())
+}

@@ -41,8 +41,8 @@ func TestCorpus(t *testing.T) {
 		nfiles++
 		games, errs := decodeAll(t, rel, data)
 		if noBlock[filepath.ToSlash(rel)] {
-			if len(games) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrNoGame) {
-				t.Errorf("%s: want one ErrNoGame, got %d games, %v", rel, len(games), errs)
+			if len(games) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrNoGame) || !errors.Is(errs[0], ErrNoMarker) {
+				t.Errorf("%s: want one ErrNoGame and ErrNoMarker, got %d games, %v", rel, len(games), errs)
 			}
 			var d *game.Diagnostic
 			if len(errs) == 1 && (!errors.As(errs[0], &d) || d.Loc.Line != 1) {

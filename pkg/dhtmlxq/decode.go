@@ -2,6 +2,7 @@ package dhtmlxq
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -14,10 +15,15 @@ import (
 // one replayed game per [DhtmlXQ] block, in the order of the text, with Index 1, 2, …. Every
 // problem of a game is a positioned diagnostic on it (line:col of the decoded text). A text
 // that yields no game (no block, unreadable, too large) yields once a nil game and a
-// *game.Diagnostic that unwraps to ErrNoGame, ErrTooLarge or the read error.
+// *game.Diagnostic that unwraps to ErrNoGame, ErrTooLarge or the read error; when the text
+// holds no "[DhtmlXQ" marker at all it unwraps to ErrNoMarker as well as ErrNoGame.
 func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		text, enc, warn, err := readText(r, cfg)
+		if errors.Is(err, errTooLargeNoMarker) {
+			yield(nil, noMarker(cfg.Path))
+			return
+		}
 		if err != nil {
 			yield(nil, err)
 			return
@@ -42,10 +48,23 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 			}
 		}
 		if n == 0 {
+			if indexFoldString(text, marker) < 0 {
+				yield(nil, noMarker(cfg.Path))
+				return
+			}
 			yield(nil, fileError(cfg.Path, game.KindSyntax, game.Loc{Line: 1, Col: 1},
 				"no [DhtmlXQ] block", ErrNoGame))
 		}
 	}
+}
+
+// errTooLargeNoMarker: readText stopped at MaxFileSize without seeing a marker.
+var errTooLargeNoMarker = errors.New("too large, no marker")
+
+// noMarker is the diagnostic of a text without a single "[DhtmlXQ" marker.
+func noMarker(path string) *game.Diagnostic {
+	return fileError(path, game.KindSyntax, game.Loc{Line: 1, Col: 1},
+		"no [DhtmlXQ] marker", fmt.Errorf("%w: %w", ErrNoMarker, ErrNoGame))
 }
 
 // readText reads and decodes the input. warn is the diagnostic of bytes that did not decode,
@@ -56,6 +75,10 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: int64(len(data))}, "read: "+err.Error(), fmt.Errorf("dhtmlxq: read: %w", err))
 	}
 	if len(data) > MaxFileSize {
+		if indexFold(data, marker) < 0 && !Sniff(data[:4096]) {
+			// Too large to be read, and no block in sight: a file of another kind.
+			return "", "", nil, errTooLargeNoMarker
+		}
 		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
 			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
 	}

@@ -30,6 +30,11 @@ const (
 var (
 	// ErrNoGame: the input holds no [DhtmlXQ] block.
 	ErrNoGame = errors.New("dhtmlxq: no [DhtmlXQ] block")
+	// ErrNoMarker: the input holds not even the "[DhtmlXQ" marker anywhere, so it is no
+	// DhtmlXQ text at all (a web page or a note without a game). Its diagnostic wraps
+	// ErrNoGame too; a caller that found the file by its extension (.html .htm .txt .ubb)
+	// can treat it as not a game file rather than a damaged one.
+	ErrNoMarker = errors.New("dhtmlxq: no [DhtmlXQ] marker")
 	// ErrSyntax: a field, a move list or a start position that does not read.
 	ErrSyntax = errors.New("dhtmlxq: syntax error")
 	// ErrTooLarge: the input is larger than MaxFileSize, or holds more than MaxBlocks blocks.

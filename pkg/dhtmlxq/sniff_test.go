@@ -1,6 +1,7 @@
 package dhtmlxq
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,3 +133,25 @@ func TestLargeInputs(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestNoMarker: a text without any "[DhtmlXQ" marker is not a DhtmlXQ text (ErrNoMarker and
+// ErrNoGame); one with a field but no block is a DhtmlXQ text without a game (ErrNoGame only).
+func TestNoMarker(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		marker     bool
+	}{
+		{"page.html", "<html><body><p>棋谱</p></body></html>", false},
+		{"notes.txt", "just a note\n", false},
+		{"empty.ubb", "", false},
+		{"field.txt", "[DhtmlXQ_title]x[/DhtmlXQ_title]\n", true},
+	} {
+		games, errs := decodeAll(t, tc.name, []byte(tc.text))
+		if len(games) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrNoGame) {
+			t.Fatalf("%s: want one ErrNoGame, got %d games, %v", tc.name, len(games), errs)
+		}
+		if got := errors.Is(errs[0], ErrNoMarker); got == tc.marker {
+			t.Errorf("%s: errors.Is(err, ErrNoMarker) = %v: %v", tc.name, got, errs[0])
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
 )
@@ -23,4 +26,26 @@ func (f *fileRun) outputDhtmlXQ(g *game.Game) error {
 	}
 	w.buf.WriteByte('\n')
 	return f.emit(w.buf.Bytes())
+}
+
+// notGameFile counts as skipped a file that its name alone sent to a reader and whose
+// content holds no trace of the format: a web page, a .txt note or a .ubb forum post without
+// a single "[DhtmlXQ" marker (record.ErrUnknownFormat). Like a file of no known format, it
+// gets no diagnostic and no report entry. A file whose content says DhtmlXQ but holds no
+// block is still reported as unreadable.
+func (f *fileRun) notGameFile() {
+	f.cur.stats.files--
+	f.cur.stats.skipped++
+	f.format, f.encoding = "", ""
+}
+
+// containerExt reports whether name has the extension of a file that holds a game only
+// sometimes: a web page or a text (.html .htm .txt), read as DhtmlXQ when its content has a
+// block. Its name does not make it a game file, so a dangling link so named is not reported.
+func containerExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm", ".txt":
+		return true
+	}
+	return false
 }

@@ -119,10 +119,11 @@ func discoverArg(out []input, p string) ([]input, error) {
 	return out, nil
 }
 
-// known reports whether a file name has the extension of a format qipu reads.
+// known reports whether a file name has the extension of a format qipu reads, other than the
+// extensions of web pages and text notes (see containerExt).
 func known(name string) bool {
 	_, ok := record.Detect(nil, name)
-	return ok
+	return ok && !containerExt(name)
 }
 
 // relTo returns path relative to root, slash-separated.

@@ -170,6 +170,10 @@ func (f *fileRun) decode(format record.Format) {
 			return
 		}
 		if err != nil {
+			if f.games == 0 && errors.Is(err, record.ErrUnknownFormat) {
+				f.notGameFile()
+				return
+			}
 			var d *game.Diagnostic
 			if !errors.As(err, &d) {
 				d = &game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: game.NoLoc, Message: err.Error(), Err: err}

@@ -38,11 +38,11 @@ func Example() {
 
 // A file of no known format is one error, positioned and typed.
 func ExampleRead_unknownFormat() {
-	for _, err := range record.Read(strings.NewReader("hello"), "notes.txt") {
+	for _, err := range record.Read(strings.NewReader("hello"), "notes.md") {
 		fmt.Println(err)
 	}
 	// Output:
-	// notes.txt:@0: syntax: not a game record (neither its content nor its name is a known format)
+	// notes.md:@0: syntax: not a game record (neither its content nor its name is a known format)
 }
 
 func ExampleDetect() {
@@ -50,7 +50,7 @@ func ExampleDetect() {
 		{"XQ\x0a", "a.bin"},
 		{`[Event "x"]`, "a.txt"},
 		{"", "game.PGN"},
-		{"hello", "notes.txt"},
+		{"hello", "notes.md"},
 	} {
 		f, ok := record.Detect([]byte(c.prefix), c.name)
 		fmt.Printf("%s: %q %v\n", c.name, f.Name(), ok)
@@ -59,7 +59,7 @@ func ExampleDetect() {
 	// a.bin: "xqf" true
 	// a.txt: "pgn" true
 	// game.PGN: "pgn" true
-	// notes.txt: "" false
+	// notes.md: "" false
 }
 
 // The ICCS main line of the first game of files in GBK, Big5 and UTF-16 PGN and in XQF (its

@@ -29,6 +29,10 @@ type format struct {
 	text bool
 	// decode reads every game of r.
 	decode func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error]
+	// notThis, if set, is the reader's error for an input that is not of the format at all
+	// (no trace of it in the whole content, not merely no game): a file the extension alone
+	// sent there. Read reports it as ErrUnknownFormat.
+	notThis error
 }
 
 // decodeConfig is what the table's decoders get besides the bytes.

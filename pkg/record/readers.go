@@ -30,8 +30,11 @@ var table = []format{
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding})
 		}},
-	// Not .txt: most are notes, and a DhtmlXQ text is recognized by its content.
-	{name: dhtmlxq.FormatName, exts: []string{".html", ".htm", ".ubb"}, sniff: bytesOnly(dhtmlxq.Sniff),
+	// By name: web pages and .ubb files, and .txt, as the ccbridge.net export and vschess
+	// save their blocks; the marker may come after the sniffed prefix. A page or a note
+	// without a single "[DhtmlXQ" marker is no game file: ErrUnknownFormat (notThis).
+	{name: dhtmlxq.FormatName, exts: []string{".html", ".htm", ".ubb", ".txt"}, sniff: bytesOnly(dhtmlxq.Sniff),
+		notThis: dhtmlxq.ErrNoMarker,
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding})
 		}},

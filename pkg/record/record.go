@@ -40,7 +40,8 @@ import (
 
 // Errors of the file level, wrapped by the *game.Diagnostic yielded for them.
 var (
-	// ErrUnknownFormat: the content is no format record reads, and neither is the name.
+	// ErrUnknownFormat: the content is no format record reads, and neither is the name; or
+	// the name is (a web page, a .txt), but the content holds no trace of the format.
 	ErrUnknownFormat = errors.New("record: not a game record of a known format")
 	// ErrNoGame: the file is of a known format but holds no game.
 	ErrNoGame = errors.New("record: no game found")
@@ -184,7 +185,14 @@ func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each fu
 	c := decodeConfig{Path: rd.name, Encoding: enc, Reuse: rd.o.reuse}
 	for g, err := range f.f.decode(src, c) {
 		if err != nil {
-			if !rd.fileError(rd.readError(err)) {
+			d := rd.readError(err)
+			if f.f.notThis != nil && rd.games == 0 && errors.Is(err, f.f.notThis) {
+				// Found by its name only, and its content is no game record either.
+				d = &game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: d.Loc,
+					Message: "not a game record (" + d.Message + ")",
+					Err:     fmt.Errorf("%w: %w", ErrUnknownFormat, err)}
+			}
+			if !rd.fileError(d) {
 				return
 			}
 			continue

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/pipeline"
@@ -128,7 +129,11 @@ func TestFileLevelErrors(t *testing.T) {
 	}{
 		{"truncated", "../../corpus/edge/truncated.xqf", nil,
 			"../../corpus/edge/truncated.xqf:@600: truncated: file ends inside the 1024-byte header (600 bytes)", xqf.ErrTruncated},
-		{"unknown", "", []byte("just some notes\n"), "notes.txt:@0: syntax: not a game record (neither its content nor its name is a known format)", record.ErrUnknownFormat},
+		{"unknown", "", []byte("just some notes\n"), "notes.md:@0: syntax: not a game record (neither its content nor its name is a known format)", record.ErrUnknownFormat},
+		// Sent to DhtmlXQ by the name alone, without a marker anywhere: no game file either.
+		{"no marker", "", []byte("<html><body>a page\n</body></html>"), "page.html:1:1: syntax: not a game record (no [DhtmlXQ] marker)", dhtmlxq.ErrNoMarker},
+		{"no marker txt", "", []byte("just some notes\n"), "notes.txt:1:1: syntax: not a game record (no [DhtmlXQ] marker)", record.ErrUnknownFormat},
+		{"no block", "", []byte("[DhtmlXQ_title]x[/DhtmlXQ_title]"), "block.txt:1:1: syntax: no [DhtmlXQ] block", dhtmlxq.ErrNoGame},
 		{"no game", "", []byte("\n\n   \r\n"), "empty.pgn:1:1: syntax: no game found", record.ErrNoGame},
 		{"missing", "testdata/does-not-exist.pgn", nil, "testdata/does-not-exist.pgn:@0: io: no such file or directory", os.ErrNotExist},
 	} {
@@ -136,10 +141,8 @@ func TestFileLevelErrors(t *testing.T) {
 		if c.path != "" {
 			seq = record.ReadFile(c.path)
 		} else {
-			name := "notes.txt"
-			if c.name == "no game" {
-				name = "empty.pgn"
-			}
+			name := map[string]string{"unknown": "notes.md", "no game": "empty.pgn", "no marker": "page.html",
+				"no marker txt": "notes.txt", "no block": "block.txt"}[c.name]
 			seq = record.Read(bytes.NewReader(c.data), name)
 		}
 		n := 0
@@ -315,7 +318,8 @@ func TestDetect(t *testing.T) {
 		{[]byte("<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">"), "", "cbf"},
 		{[]byte("CCBridge Record\x00"), "", "cbr"},
 		{[]byte("<html>"), "a.html", "dhtmlxq"},
-		{[]byte("some notes"), "a.txt", ""},
+		{[]byte("some notes"), "a.txt", "dhtmlxq"}, // by name; Read says "not a game record" without a marker
+		{[]byte("some notes"), "a.md", ""},
 		{[]byte("<html>"), "", ""},
 		{[]byte("[Event]"), "", ""},
 		{nil, "", ""},
@@ -329,7 +333,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl cbf.cbf dhtmlxq.html.htm.ubb pgn.pgn" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl cbf.cbf dhtmlxq.html.htm.ubb.txt pgn.pgn" {
 		t.Errorf("formats %v", names)
 	}
 }

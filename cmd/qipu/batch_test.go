@@ -114,6 +114,7 @@ func TestConvertGolden(t *testing.T) {
 		{"convert-chinese-gbk", []string{"--out-encoding", "gbk"}, nil},
 		{"convert-big5-traditional", []string{"--out-encoding", "big5", "--traditional", "--script", "traditional"}, nil},
 		{"convert-wxf-simplified", []string{"--to", "wxf", "--script", "simplified"}, edge},
+		{"convert-dhtmlxq", []string{"--to", "dhtmlxq"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			paths := c.paths

@@ -12,7 +12,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -104,13 +104,13 @@ func BenchmarkEncode(b *testing.B) {
 	}
 	var out bytes.Buffer
 	for _, g := range games {
-		_ = Encode(&out, g, WriteOptions{Notation: notation.Chinese})
+		_ = Encode(&out, g, WriteOptions{Notation: chinese.Notation{}})
 	}
 	b.SetBytes(int64(out.Len()))
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, g := range games {
-			if err := Encode(io.Discard, g, WriteOptions{Notation: notation.Chinese}); err != nil {
+			if err := Encode(io.Discard, g, WriteOptions{Notation: chinese.Notation{}}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -141,7 +141,7 @@ func chineseGBK(b *testing.B) (text []byte, plies int) {
 			pos.Play(m)
 			plies++
 		}
-		if err := Encode(&out, bld.Finish(), WriteOptions{Notation: notation.Chinese}); err != nil {
+		if err := Encode(&out, bld.Finish(), WriteOptions{Notation: chinese.Notation{}}); err != nil {
 			b.Fatal(err)
 		}
 	}

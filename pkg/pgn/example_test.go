@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/pgn"
 )
 
@@ -19,7 +19,7 @@ func Example() {
 `
 	err := pgn.Decode(strings.NewReader(text), pgn.Config{Path: "example.pgn"}, func(g *game.Game) error {
 		fmt.Println(len(g.MainLine()), "plies, valid:", g.Valid())
-		return pgn.Encode(os.Stdout, g, pgn.WriteOptions{Notation: notation.ICCS})
+		return pgn.Encode(os.Stdout, g, pgn.WriteOptions{Notation: iccs.Notation{}})
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/iccs"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -150,7 +151,7 @@ func TestSimplifiedTraditional(t *testing.T) {
 			}
 			for _, g := range decodeFile(t, p, d.Name()) {
 				var b bytes.Buffer
-				if err := Encode(&b, g, WriteOptions{Notation: notation.ICCS}); err != nil {
+				if err := Encode(&b, g, WriteOptions{Notation: iccs.Notation{}}); err != nil {
 					t.Fatal(err)
 				}
 				// Moves only: the tags and comments differ in script.

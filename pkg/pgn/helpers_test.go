@@ -11,6 +11,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/gamecut"
 	"github.com/qipu/qipu/pkg/notation"
+	anynotation "github.com/qipu/qipu/pkg/notation/any"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -63,9 +64,13 @@ func decodeFile(t testing.TB, path, name string) []*game.Game {
 // encodeAll writes the games in notation f.
 func encodeAll(t testing.TB, games []*game.Game, f notation.Format) []byte {
 	t.Helper()
+	n, err := anynotation.Lookup(f.String())
+	if err != nil {
+		t.Fatal(err)
+	}
 	var b bytes.Buffer
 	for _, g := range games {
-		if err := Encode(&b, g, WriteOptions{Notation: f, Verify: true}); err != nil {
+		if err := Encode(&b, g, WriteOptions{Notation: n, Verify: true}); err != nil {
 			t.Fatalf("game %d: %v", g.Index, err)
 		}
 	}

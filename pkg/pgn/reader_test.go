@@ -17,6 +17,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 )
 
 // recorder lists the events it receives, one string each.
@@ -433,7 +434,7 @@ func TestEncodeComments(t *testing.T) {
 	g.Tags = []game.Tag{{Name: "event", Value: "E \"q\" \\ \n2"}, {Name: "Custom", Value: "c"},
 		{Name: "Event", Value: "second"}, {Name: "FEN", Value: "ignored"}}
 	var b bytes.Buffer
-	if err := Encode(&b, g, WriteOptions{Notation: notation.WXF}); err != nil {
+	if err := Encode(&b, g, WriteOptions{Notation: wxf.Notation{}}); err != nil {
 		t.Fatal(err)
 	}
 	want := "[Game \"Chinese Chess\"]\n[Event \"E \\\"q\\\" \\\\  2\"]\n[Result \"1-0\"]\n[Custom \"c\"]\n" +

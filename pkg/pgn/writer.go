@@ -14,12 +14,19 @@ import (
 	"github.com/qipu/qipu/pkg/internal/gamecut"
 	"github.com/qipu/qipu/pkg/notation"
 	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 )
 
 // WriteOptions choose the notation Encode writes moves in, and how it treats an invalid game.
 type WriteOptions struct {
-	Notation notation.Format  // ICCS, WXF, Chinese or Platform; Unknown means Chinese
-	Options  notation.Options // the notations' styles
+	// Notation writes the moves, in its style: iccs.Notation{Style: iccs.UCCI},
+	// wxf.Notation{Style: wxf.Fairy}, chinese.Notation{Traditional: true},
+	// platform.Notation{}, …. Nil means chinese.Notation{}. The [Format] tag names it: ICCS,
+	// WXF, Chinese or Platform (the notation's Name for one anynotation does not register).
+	Notation notation.Notation
 	// KeepResult writes the game's own result also when its record stops early (see
 	// Encode); by default such a game is written with the result "*".
 	KeepResult bool
@@ -39,8 +46,17 @@ const LineWidth = 80
 var standardTags = [...]string{"Event", "Site", "Date", "Round", "RedTeam", "Red",
 	"BlackTeam", "Black", "Result", "ECCO", "Opening", "Variation"}
 
+// formatTag is the [Format] value of each registered notation (anynotation.FormatOf).
 var formatTag = [...]string{notation.ICCS: "ICCS", notation.WXF: "WXF",
 	notation.Chinese: "Chinese", notation.Platform: "Platform"}
+
+// formatTagOf returns the [Format] value that names n.
+func formatTagOf(n notation.Notation) string {
+	if f := anynotation.FormatOf(n); f != notation.Unknown && int(f) < len(formatTag) {
+		return formatTag[f]
+	}
+	return n.Name()
+}
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
@@ -98,9 +114,9 @@ func Encode(w io.Writer, g *game.Game, o WriteOptions) error {
 }
 
 func appendGame(out []byte, g *game.Game, o WriteOptions) ([]byte, error) {
-	f := o.Notation
-	if f < notation.ICCS || f > notation.Platform {
-		f = notation.Chinese
+	n := o.Notation
+	if n == nil {
+		n = chinese.Notation{}
 	}
 	result := g.Result
 	if normalResult(result) != result || result == "" {
@@ -139,11 +155,11 @@ func appendGame(out []byte, g *game.Game, o WriteOptions) ([]byte, error) {
 		out = appendTag(out, "FEN", fen)
 		num = max(g.Setup.Fullmove, 1)
 	}
-	out = appendTag(out, "Format", formatTag[f])
+	out = appendTag(out, "Format", formatTagOf(n))
 	out = append(out, '\n')
 
 	// Movetext.
-	e := encoder{out: out, f: f, o: o.Options, verify: o.Verify, marks: marks}
+	e := encoder{out: out, n: n, verify: o.Verify, marks: marks}
 	for _, c := range g.Root.Comments {
 		e.comment(c)
 	}
@@ -225,8 +241,7 @@ type encoder struct {
 	col  int    // columns used on the current output line
 	buf  []byte // the pending unit
 	open int    // '(' to put before the next unit
-	f    notation.Format
-	o    notation.Options
+	n    notation.Notation
 
 	isComment bool // the pending unit is a comment: flush may wrap it
 	verify    bool // check each move's legality (WriteOptions.Verify)
@@ -343,7 +358,7 @@ func (e *encoder) move(n *game.Node, pos *board.Position, num int, force bool, p
 		e.buf = strconv.AppendInt(e.buf, int64(num), 10)
 		e.buf = append(e.buf, ". ... "...)
 	}
-	e.buf = anynotation.Append(e.buf, pos, n.Move, e.f, e.o)
+	e.buf = appendMove(e.buf, e.n, pos, n.Move)
 	for _, nag := range n.NAGs() {
 		e.unit()
 		e.buf = append(e.buf, '$')
@@ -444,4 +459,23 @@ func isWide(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// appendMove appends the text of m, legal in pos, in notation n. The registered notations
+// are called on their concrete types, so that pos stays on the caller's stack (a call
+// through the interface would move every position the encoder holds to the heap); another
+// implementation gets a copy of the position.
+func appendMove(dst []byte, n notation.Notation, pos *board.Position, m board.Move) []byte {
+	switch n := n.(type) {
+	case chinese.Notation:
+		return n.Append(dst, pos, m)
+	case iccs.Notation:
+		return n.Append(dst, pos, m)
+	case wxf.Notation:
+		return n.Append(dst, pos, m)
+	case platform.Notation:
+		return n.Append(dst, pos, m)
+	}
+	p := *pos
+	return n.Append(dst, &p, m)
 }

@@ -2,12 +2,17 @@ package pgn
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 )
 
 // TestEncodeCut: an invalid game is written up to its first bad move with a marker comment
@@ -25,7 +30,7 @@ func TestEncodeCut(t *testing.T) {
 		{true, "1. 炮二平五 马８进７ 2. 马二进三\n{qipu: game ends here: illegal move \"车九进九\" at ply 4} 1-0\n"},
 	} {
 		var b bytes.Buffer
-		if err := Encode(&b, games[0], WriteOptions{Notation: notation.Chinese, KeepResult: tc.keep}); err != nil {
+		if err := Encode(&b, games[0], WriteOptions{Notation: chinese.Notation{}, KeepResult: tc.keep}); err != nil {
 			t.Fatal(err)
 		}
 		out := b.String()
@@ -39,7 +44,7 @@ func TestEncodeCut(t *testing.T) {
 		// The marked record reads back as a valid game, and writing it again changes nothing.
 		back := decodeUTF8(t, "back", b.Bytes())
 		var again bytes.Buffer
-		if err := Encode(&again, back[0], WriteOptions{Notation: notation.Chinese, KeepResult: tc.keep}); err != nil || !back[0].Valid() || again.String() != out {
+		if err := Encode(&again, back[0], WriteOptions{Notation: chinese.Notation{}, KeepResult: tc.keep}); err != nil || !back[0].Valid() || again.String() != out {
 			t.Errorf("KeepResult %v: read back valid %v, written again:\n%s", tc.keep, back[0].Valid(), again.String())
 		}
 	}
@@ -107,6 +112,49 @@ func TestSoftBreak(t *testing.T) {
 				got = games[0].Root.Comments
 			}
 			t.Errorf("%q: comments %q, want %q", in, got, want)
+		}
+	}
+}
+
+// shout is a notation qipu does not register: ICCS in lower case with a bang.
+type shout struct{ iccs.Notation }
+
+func (shout) Name() string { return "shout" }
+func (shout) Append(dst []byte, pos *board.Position, m board.Move) []byte {
+	return append(m.AppendICCS(dst, true), '!')
+}
+
+// TestEncodeNotationValues: the moves are written by the notation value in its style, and
+// [Format] names it; a notation anynotation does not register is written through the
+// interface, under its own name.
+func TestEncodeNotationValues(t *testing.T) {
+	games := decodeUTF8(t, "n", []byte("1. 炮二平五 马８进７ 2. 马二进三 *\n"))
+	for _, tc := range []struct {
+		n    notation.Notation
+		want string
+	}{
+		{nil, "[Format \"Chinese\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 *"},
+		{chinese.Notation{Traditional: true}, "[Format \"Chinese\"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 *"},
+		{iccs.Notation{Style: iccs.UCCI}, "[Format \"ICCS\"]\n\n1. h2e2 h9g7 2. h0g2 *"},
+		{wxf.Notation{Style: wxf.Fairy}, "[Format \"WXF\"]\n\n1. C2=5 H8+7 2. H2+3 *"},
+		{platform.Notation{}, "[Format \"Platform\"]\n\n1. 炮二3-五3 馬三8 2. 馬三3 *"},
+		{shout{}, "[Format \"shout\"]\n\n1. h2e2! h9g7! 2. h0g2! *"},
+	} {
+		var b bytes.Buffer
+		if err := Encode(&b, games[0], WriteOptions{Notation: tc.n, Verify: true}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%v: got\n%s\nwant …%s", tc.n, b.String(), tc.want)
+		}
+	}
+	// No allocation per move: writing a long game allocates a few buffers, whatever its length.
+	long := decodeFile(t, "../../corpus/classic/masters-utf8.pgn", "masters-utf8.pgn")
+	for _, n := range []notation.Notation{chinese.Notation{}, iccs.Notation{}, wxf.Notation{}, platform.Notation{}} {
+		for _, g := range long {
+			if a := testing.AllocsPerRun(10, func() { _ = Encode(io.Discard, g, WriteOptions{Notation: n}) }); a > 6 {
+				t.Errorf("%s: %v allocations for a game of %d plies", n.Name(), a, g.Plies())
+			}
 		}
 	}
 }

@@ -5,38 +5,20 @@ import (
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	"github.com/qipu/qipu/pkg/notation/chinese"
-	"github.com/qipu/qipu/pkg/notation/iccs"
-	"github.com/qipu/qipu/pkg/notation/platform"
-	"github.com/qipu/qipu/pkg/notation/wxf"
+	anynotation "github.com/qipu/qipu/pkg/notation/any"
 	"github.com/qipu/qipu/pkg/pgn"
 )
 
 // pgnNotation is the notation of PGN output as the PGN writer takes it.
 type pgnNotation = pgn.WriteOptions
 
-// pgnNotationOf converts a notation value to the PGN writer's options; ok is false for a
-// notation the writer does not know.
+// pgnNotationOf returns the PGN writer's options for a notation value; ok is false for a
+// notation anynotation does not register (its moves could not be read back).
 func pgnNotationOf(n notation.Notation) (o pgnNotation, ok bool) {
-	switch n := n.(type) {
-	case iccs.Notation:
-		o.Notation = notation.ICCS
-		if n.Style == iccs.UCCI {
-			o.Options.ICCSStyle = notation.ICCSUCCI
-		}
-	case wxf.Notation:
-		o.Notation = notation.WXF
-		if n.Style == wxf.Fairy {
-			o.Options.WXFStyle = notation.WXFFairy
-		}
-	case chinese.Notation:
-		o.Notation = notation.Chinese
-		o.Options.Traditional = n.Traditional
-	case platform.Notation:
-		o.Notation = notation.Platform
-	default:
+	if anynotation.FormatOf(n) == notation.Unknown {
 		return o, false
 	}
+	o.Notation = n
 	return o, true
 }
 

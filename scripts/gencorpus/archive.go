@@ -15,7 +15,10 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
@@ -34,14 +37,14 @@ const (
 
 // archiveStyles are the PGN styles of the archive, taken in turn by its PGN files.
 var archiveStyles = []pgnStyle{
-	{format: notation.Chinese, enc: textenc.GB18030, crlf: true, perLine: 4},
-	{format: notation.Chinese, enc: textenc.UTF8, perLine: 4},
-	{format: notation.ICCS, enc: textenc.UTF8, perLine: 6},
-	{format: notation.WXF, enc: textenc.UTF8, perLine: 6},
-	{format: notation.Chinese, opts: notation.Options{Traditional: true}, enc: textenc.Big5, crlf: true, script: "traditional", perLine: 4},
-	{format: notation.Chinese, enc: textenc.GB18030, crlf: true, perLine: 4},
-	{format: notation.Platform, enc: textenc.UTF8, perLine: 4},
-	{format: notation.ICCS, opts: notation.Options{ICCSStyle: notation.ICCSUCCI}, enc: textenc.UTF8, perLine: 8},
+	{n: chinese.Notation{}, enc: textenc.GB18030, crlf: true, perLine: 4},
+	{n: chinese.Notation{}, enc: textenc.UTF8, perLine: 4},
+	{n: iccs.Notation{}, enc: textenc.UTF8, perLine: 6},
+	{n: wxf.Notation{}, enc: textenc.UTF8, perLine: 6},
+	{n: chinese.Notation{Traditional: true}, enc: textenc.Big5, crlf: true, script: "traditional", perLine: 4},
+	{n: chinese.Notation{}, enc: textenc.GB18030, crlf: true, perLine: 4},
+	{n: platform.Notation{}, enc: textenc.UTF8, perLine: 4},
+	{n: iccs.Notation{Style: iccs.UCCI}, enc: textenc.UTF8, perLine: 8},
 }
 
 // largeArchive writes n games into out with the given number of workers. The content
@@ -155,11 +158,11 @@ func encodeText(text []byte, enc textenc.Encoding) ([]byte, error) {
 }
 
 func styleName(st pgnStyle) string {
-	name := formatTag[st.format]
-	if st.opts.Traditional {
+	name := formatTag[st.n.Name()]
+	if cn, ok := st.n.(chinese.Notation); ok && cn.Traditional {
 		name += "-traditional"
 	}
-	if st.opts.ICCSStyle == notation.ICCSUCCI {
+	if in, ok := st.n.(iccs.Notation); ok && in.Style == iccs.UCCI {
 		name = "UCCI"
 	}
 	return fmt.Sprintf("%s-%s", name, st.enc)

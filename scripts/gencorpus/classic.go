@@ -18,6 +18,8 @@ import (
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
+	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
@@ -150,7 +152,14 @@ func (g *generator) classicArchive(src string) error {
 				}
 				continue
 			}
-			opts := pgn.WriteOptions{Notation: f.to, Options: notation.Options{Traditional: f.trad}}
+			n, err := anynotation.Lookup(f.to.String())
+			if err != nil {
+				return err
+			}
+			if f.trad {
+				n = chinese.Notation{Traditional: true}
+			}
+			opts := pgn.WriteOptions{Notation: n}
 			if err := pgn.Encode(&b, gm, opts); err != nil {
 				return fmt.Errorf("%s: %w", cg.src, err)
 			}

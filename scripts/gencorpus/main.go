@@ -22,7 +22,10 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/platform"
+	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
@@ -130,8 +133,7 @@ func (g *generator) randomGame(fen string, minPly, maxPly int, avoid func(*board
 
 // pgnStyle is how one PGN file is written.
 type pgnStyle struct {
-	format  notation.Format
-	opts    notation.Options
+	n       notation.Notation // the moves' notation, in its style
 	enc     textenc.Encoding
 	bom     bool
 	crlf    bool
@@ -139,9 +141,8 @@ type pgnStyle struct {
 	perLine int    // full moves per line
 }
 
-var formatTag = map[notation.Format]string{
-	notation.ICCS: "ICCS", notation.WXF: "WXF", notation.Chinese: "Chinese", notation.Platform: "Platform",
-}
+// formatTag is the [Format] value of each notation, by its name.
+var formatTag = map[string]string{"iccs": "ICCS", "wxf": "WXF", "chinese": "Chinese", "platform": "Platform"}
 
 // appendPGN writes one game as Xiangqi PGN text (UTF-8; the file is encoded at the end).
 func appendPGN(b *bytes.Buffer, r record, st pgnStyle, comments map[int]string) error {
@@ -162,7 +163,7 @@ func appendPGN(b *bytes.Buffer, r record, st pgnStyle, comments map[int]string) 
 	if r.fen != "" {
 		fmt.Fprintf(b, "[FEN \"%s\"]%s", r.fen, nl)
 	}
-	fmt.Fprintf(b, "[Format \"%s\"]%s%s", formatTag[st.format], nl, nl)
+	fmt.Fprintf(b, "[Format \"%s\"]%s%s", formatTag[st.n.Name()], nl, nl)
 	pos := board.StartPosition()
 	if r.fen != "" {
 		pos, _ = board.FromFEN(r.fen)
@@ -179,7 +180,7 @@ func appendPGN(b *bytes.Buffer, r record, st pgnStyle, comments map[int]string) 
 		case i == 0:
 			line = fmt.Appendf(line, "%d. ... ", num)
 		}
-		line = anynotation.Append(line, pos, m, st.format, st.opts)
+		line = st.n.Append(line, pos, m)
 		line = append(line, ' ')
 		if c, ok := comments[i]; ok {
 			line = fmt.Appendf(line, "{%s} ", c)
@@ -270,15 +271,15 @@ func (g *generator) sampleArchive(perFile, nXQF int) error {
 		rel string
 		st  pgnStyle
 	}{
-		{"pgn/iccs-utf8.pgn", pgnStyle{format: notation.ICCS, enc: textenc.UTF8, perLine: 6}},
-		{"pgn/ucci-utf8.pgn", pgnStyle{format: notation.ICCS, opts: notation.Options{ICCSStyle: notation.ICCSUCCI}, enc: textenc.UTF8, perLine: 8}},
-		{"pgn/wxf-utf8-bom.pgn", pgnStyle{format: notation.WXF, enc: textenc.UTF8, bom: true, perLine: 6}},
-		{"pgn/wxf-fairy-utf8.pgn", pgnStyle{format: notation.WXF, opts: notation.Options{WXFStyle: notation.WXFFairy}, enc: textenc.UTF8, perLine: 6}},
-		{"pgn/chinese-gbk.pgn", pgnStyle{format: notation.Chinese, enc: textenc.GB18030, crlf: true, perLine: 4}},
-		{"pgn/chinese-utf8.pgn", pgnStyle{format: notation.Chinese, enc: textenc.UTF8, perLine: 4}},
-		{"pgn/chinese-big5-traditional.pgn", pgnStyle{format: notation.Chinese, opts: notation.Options{Traditional: true}, enc: textenc.Big5, crlf: true, script: "traditional", perLine: 4}},
-		{"pgn/platform-utf8.pgn", pgnStyle{format: notation.Platform, enc: textenc.UTF8, perLine: 4}},
-		{"pgn/chinese-utf16.pgn", pgnStyle{format: notation.Chinese, enc: textenc.UTF16LE, bom: true, crlf: true, perLine: 4}},
+		{"pgn/iccs-utf8.pgn", pgnStyle{n: iccs.Notation{}, enc: textenc.UTF8, perLine: 6}},
+		{"pgn/ucci-utf8.pgn", pgnStyle{n: iccs.Notation{Style: iccs.UCCI}, enc: textenc.UTF8, perLine: 8}},
+		{"pgn/wxf-utf8-bom.pgn", pgnStyle{n: wxf.Notation{}, enc: textenc.UTF8, bom: true, perLine: 6}},
+		{"pgn/wxf-fairy-utf8.pgn", pgnStyle{n: wxf.Notation{Style: wxf.Fairy}, enc: textenc.UTF8, perLine: 6}},
+		{"pgn/chinese-gbk.pgn", pgnStyle{n: chinese.Notation{}, enc: textenc.GB18030, crlf: true, perLine: 4}},
+		{"pgn/chinese-utf8.pgn", pgnStyle{n: chinese.Notation{}, enc: textenc.UTF8, perLine: 4}},
+		{"pgn/chinese-big5-traditional.pgn", pgnStyle{n: chinese.Notation{Traditional: true}, enc: textenc.Big5, crlf: true, script: "traditional", perLine: 4}},
+		{"pgn/platform-utf8.pgn", pgnStyle{n: platform.Notation{}, enc: textenc.UTF8, perLine: 4}},
+		{"pgn/chinese-utf16.pgn", pgnStyle{n: chinese.Notation{}, enc: textenc.UTF16LE, bom: true, crlf: true, perLine: 4}},
 	}
 	for _, s := range styles {
 		var b bytes.Buffer
@@ -380,7 +381,7 @@ Archives read (folders of the shared test corpus):
 
 // edgeCases writes corpus/edge: the inputs that exercise recovery and the notation corners.
 func (g *generator) edgeCases() error {
-	zh := pgnStyle{format: notation.Chinese, enc: textenc.UTF8, perLine: 4}
+	zh := pgnStyle{n: chinese.Notation{}, enc: textenc.UTF8, perLine: 4}
 
 	// A broken game between two good ones: the middle game's 4th ply is illegal.
 	var b bytes.Buffer
@@ -411,8 +412,8 @@ func (g *generator) edgeCases() error {
 	b.Reset()
 	tr := g.randomGame(tandem, 16, 16, soldier)
 	appendPGN(&b, tr, zh, nil)
-	appendPGN(&b, tr, pgnStyle{format: notation.WXF, perLine: 4}, nil)
-	appendPGN(&b, tr, pgnStyle{format: notation.WXF, opts: notation.Options{WXFStyle: notation.WXFFairy}, perLine: 4}, nil)
+	appendPGN(&b, tr, pgnStyle{n: wxf.Notation{}, perLine: 4}, nil)
+	appendPGN(&b, tr, pgnStyle{n: wxf.Notation{Style: wxf.Fairy}, perLine: 4}, nil)
 	if err := g.writeFile("edge/tandem-pawns.pgn", b.Bytes(), textenc.UTF8, false); err != nil {
 		return err
 	}
@@ -433,13 +434,13 @@ func (g *generator) edgeCases() error {
 		return err
 	}
 	b.Reset()
-	appendPGN(&b, g.randomGame("", 16, 16, nil), pgnStyle{format: notation.Chinese, perLine: 3}, nil)
+	appendPGN(&b, g.randomGame("", 16, 16, nil), pgnStyle{n: chinese.Notation{}, perLine: 3}, nil)
 	cr := bytes.ReplaceAll(b.Bytes(), []byte("\n"), []byte("\r"))
 	if err := g.writeFile("edge/gbk-cr-linebreaks.pgn", cr, textenc.GB18030, false); err != nil {
 		return err
 	}
 	b.Reset()
-	appendPGN(&b, g.randomGame("", 16, 16, nil), pgnStyle{format: notation.ICCS, perLine: 8}, nil)
+	appendPGN(&b, g.randomGame("", 16, 16, nil), pgnStyle{n: iccs.Notation{}, perLine: 8}, nil)
 	if err := g.writeFile("edge/pgn-without-extension.txt", b.Bytes(), textenc.UTF8, false); err != nil {
 		return err
 	}
@@ -478,7 +479,7 @@ func (g *generator) edgeCases() error {
 // benchArchive writes a large archive: mb megabytes of GBK PGN in Chinese notation, in files
 // of about 1 MB, and n XQF files in folders of 1,000.
 func (g *generator) benchArchive(mb, n int) error {
-	st := pgnStyle{format: notation.Chinese, enc: textenc.GB18030, crlf: true, perLine: 4}
+	st := pgnStyle{n: chinese.Notation{}, enc: textenc.GB18030, crlf: true, perLine: 4}
 	var b bytes.Buffer
 	total := 0
 	for file := 1; total < mb<<20; file++ {

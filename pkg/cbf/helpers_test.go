@@ -43,7 +43,7 @@ func dump(g *game.Game) string {
 		fmt.Fprintf(&b, "comment %s\n", strconv.Quote(c))
 	}
 	for i, n := range g.MainLine() {
-		fmt.Fprintf(&b, "%d. %s", i+1, game.ICCSText(n.Move))
+		fmt.Fprintf(&b, "%d. %s", i+1, string(n.Move.AppendICCS(nil, false)))
 		for _, c := range n.Comments {
 			fmt.Fprintf(&b, " {%s}", strings.ReplaceAll(c, "\n", `\n`))
 		}

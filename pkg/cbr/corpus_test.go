@@ -172,7 +172,7 @@ func TestCompressedAgrees(t *testing.T) {
 	mainLine := func(g *game.Game) string {
 		var s []string
 		for _, n := range g.MainLine() {
-			s = append(s, game.ICCSText(n.Move))
+			s = append(s, string(n.Move.AppendICCS(nil, false)))
 		}
 		return strings.Join(s, " ")
 	}

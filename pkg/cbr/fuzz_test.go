@@ -72,7 +72,7 @@ func checkLegal(t *testing.T, g *game.Game) {
 		stack = stack[:len(stack)-1]
 		for _, c := range it.n.Children {
 			if !it.pos.IsLegal(c.Move) {
-				t.Fatalf("game %d: illegal move %s in the tree", g.Index, game.ICCSText(c.Move))
+				t.Fatalf("game %d: illegal move %s in the tree", g.Index, string(c.Move.AppendICCS(nil, false)))
 			}
 			next := it.pos
 			next.Play(c.Move)

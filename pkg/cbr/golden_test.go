@@ -41,7 +41,7 @@ func summary(games []*game.Game) string {
 			if i == 6 {
 				break
 			}
-			first = append(first, game.ICCSText(n.Move))
+			first = append(first, string(n.Move.AppendICCS(nil, false)))
 		}
 		fmt.Fprintf(&b, "game %d plies %d moves %d result %s title %q: %s\n", g.Index, g.Plies(), countNodes(&g.Root),
 			g.Result, title, strings.Join(first, " "))

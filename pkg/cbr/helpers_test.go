@@ -112,7 +112,7 @@ func dump(g *game.Game) string {
 	for k, l := range lines {
 		fmt.Fprintf(&b, "line %d @%d:", k+1, l.ply)
 		for n := l.n; ; n = n.Children[0] {
-			fmt.Fprintf(&b, " %s", game.ICCSText(n.Move))
+			fmt.Fprintf(&b, " %s", string(n.Move.AppendICCS(nil, false)))
 			for _, c := range n.Comments {
 				fmt.Fprintf(&b, " {%s}", strings.ReplaceAll(c, "\n", `\n`))
 			}

@@ -73,7 +73,7 @@ func TestAgreesWithPGN(t *testing.T) {
 func mainLine(g *game.Game) []string {
 	var out []string
 	for _, n := range g.MainLine() {
-		out = append(out, game.ICCSText(n.Move))
+		out = append(out, string(n.Move.AppendICCS(nil, false)))
 	}
 	return out
 }

@@ -198,7 +198,7 @@ func appendTree(buf []byte, g *game.Game, marks map[*game.Node]string) (out, com
 		for n := p.n; ; {
 			f, t := n.Move.From(), n.Move.To()
 			if !f.Valid() || !t.Valid() {
-				return nil, nil, fmt.Errorf("dhtmlxq: move %s off the board: %w", game.ICCSText(n.Move), ErrUnencodable)
+				return nil, nil, fmt.Errorf("dhtmlxq: move %s off the board: %w", string(n.Move.AppendICCS(nil, false)), ErrUnencodable)
 			}
 			buf = append(buf, byte('0'+f.Col()), byte('0'+f.Row()), byte('0'+t.Col()), byte('0'+t.Row()))
 			comments = appendComment(comments, id, ply, n.Comments, marks[n])

@@ -409,5 +409,5 @@ func (d *decoder) illegal(pm *pmove, pos *board.Position, ply int) {
 		return
 	}
 	reason := game.IllegalReason(pos, pm.m)
-	d.b.Diagnose(game.KindIllegal, false, pm.loc, ply, game.ICCSText(pm.m), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
+	d.b.Diagnose(game.KindIllegal, false, pm.loc, ply, string(pm.m.AppendICCS(nil, false)), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
 }

@@ -59,7 +59,7 @@ func markedLines(g *game.Game, marks map[*game.Node]string) []string {
 			var b strings.Builder
 			fmt.Fprintf(&b, "@%d:", s.ply)
 			for n := s.n; ; n = n.Children[0] {
-				fmt.Fprintf(&b, " %s", game.ICCSText(n.Move))
+				fmt.Fprintf(&b, " %s", string(n.Move.AppendICCS(nil, false)))
 				cs := n.Comments
 				if m, ok := marks[n]; ok {
 					cs = append(cs[:len(cs):len(cs)], m)

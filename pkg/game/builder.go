@@ -271,7 +271,7 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	if b.rec.logging {
 		b.rec.add(event{op: opPlay, move: m, loc: loc})
 	}
-	if b.cur.dead || b.atLimit() && b.full(loc, ICCSText(m)) { // the text only when reported
+	if b.cur.dead || b.atLimit() && b.full(loc, moveText(m)) { // the text only when reported
 		return false
 	}
 	if b.firstMove() && otherSidesPiece(&b.cur.pos, m) {
@@ -281,7 +281,7 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	if !b.cur.pos.IsLegal(m) {
 		reason := IllegalReason(&b.cur.pos, m)
 		err := fmt.Errorf("%s: %w", reason, errIllegalMove)
-		d := b.diag(KindIllegal, false, loc, b.cur.ply+1, ICCSText(m), reason, err)
+		d := b.diag(KindIllegal, false, loc, b.cur.ply+1, moveText(m), reason, err)
 		b.lineFailed(d)
 		return false
 	}
@@ -289,11 +289,9 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	return true
 }
 
-// ICCSText returns the move in ICCS form ("H2-E2"), or its raw square numbers when a square
+// moveText returns the move in ICCS form ("H2-E2"), or its raw square numbers when a square
 // is off the board, for diagnostics.
-//
-// Deprecated: use iccs.Format, or board.Move.AppendICCS where no position is at hand.
-func ICCSText(m board.Move) string {
+func moveText(m board.Move) string {
 	var buf [8]byte
 	return string(m.AppendICCS(buf[:0], false))
 }

@@ -26,7 +26,7 @@ func randomGame(seed uint64, n int) []string {
 			break
 		}
 		m := moves[rng.IntN(len(moves))]
-		out = append(out, game.ICCSText(m))
+		out = append(out, string(m.AppendICCS(nil, false)))
 		pos.Play(m)
 	}
 	return out

@@ -254,8 +254,8 @@ func TestUpstreamUnitFiles(t *testing.T) {
 		if g.Plies() != 43 || len(g.Root.Comments) != 1 || !strings.HasPrefix(g.Root.Comments[0], "欢迎加入中国象棋网！\n") {
 			t.Errorf("plies %d, comments %q", g.Plies(), g.Root.Comments)
 		}
-		if last := g.MainLine()[42]; game.ICCSText(last.Move) != "E5-D5" || len(last.Comments) != 1 || last.Comments[0] != "黑方认负" {
-			t.Errorf("last move %s %q", game.ICCSText(last.Move), last.Comments)
+		if last := g.MainLine()[42]; string(last.Move.AppendICCS(nil, false)) != "E5-D5" || len(last.Comments) != 1 || last.Comments[0] != "黑方认负" {
+			t.Errorf("last move %s %q", string(last.Move.AppendICCS(nil, false)), last.Comments)
 		}
 		if v, _ := g.Tag("Red"); v != "砍瓜切菜" {
 			t.Errorf("Red %q", v)

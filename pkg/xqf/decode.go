@@ -403,7 +403,7 @@ func (d *decoder) check(p *pending, rec record, off int) bool {
 	m := board.NewMove(from, to)
 	if ply > maxPly {
 		msg := fmt.Sprintf("line deeper than %d plies; the rest of it is ignored", maxPly)
-		d.b.Diagnose(game.KindSyntax, false, loc, ply, game.ICCSText(m), msg, nil)
+		d.b.Diagnose(game.KindSyntax, false, loc, ply, string(m.AppendICCS(nil, false)), msg, nil)
 		return false
 	}
 	d.nodes[len(d.nodes)-1].move = m
@@ -411,7 +411,7 @@ func (d *decoder) check(p *pending, rec record, off int) bool {
 		return true
 	}
 	reason := game.IllegalReason(&p.pos, m)
-	d.b.Diagnose(game.KindIllegal, false, loc, ply, game.ICCSText(m), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
+	d.b.Diagnose(game.KindIllegal, false, loc, ply, string(m.AppendICCS(nil, false)), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
 	return false
 }
 

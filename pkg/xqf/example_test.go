@@ -39,7 +39,7 @@ func Example() {
 	red, _ := back.Tag("Red")
 	fmt.Println(title, red, back.Encoding)
 	for _, n := range back.MainLine() {
-		fmt.Println(game.ICCSText(n.Move), n.Comments)
+		fmt.Println(string(n.Move.AppendICCS(nil, false)), n.Comments)
 	}
 	// Output:
 	// 1054 bytes

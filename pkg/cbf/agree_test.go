@@ -6,8 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/chinese"
 )
 
 // TestAgreesWithCchess compares the main line of test2.cbf with the one cchess's own test
@@ -34,7 +33,7 @@ func TestAgreesWithCchess(t *testing.T) {
 	pos := g.StartPosition()
 	var got []string
 	for _, n := range g.MainLine() {
-		got = append(got, string(anynotation.Append(nil, pos, n.Move, notation.Chinese, notation.Options{})))
+		got = append(got, chinese.Format(pos, n.Move))
 		pos.Play(n.Move)
 	}
 	if len(got) != len(want) {

@@ -73,10 +73,14 @@ func (l line) from(k int) line {
 // in returns the line with its moves written in notation f.
 func (l line) in(f notation.Format) line {
 	pos, _ := board.NewPosition(l.setup, board.AllProblems)
+	n, err := anynotation.Lookup(f.String())
+	if err != nil {
+		panic(err)
+	}
 	out := l
 	out.texts = nil
 	for _, m := range l.moves {
-		out.texts = append(out.texts, string(anynotation.Append(nil, pos, m, f, notation.Options{})))
+		out.texts = append(out.texts, string(n.Append(nil, pos, m)))
 		pos.Play(m)
 	}
 	out.name += " in " + f.String()

@@ -65,60 +65,6 @@ func ParseFormat(name string) (Format, error) {
 	return Unknown, &NameError{"notation", name, "iccs, wxf, chinese or platform"}
 }
 
-// WXFStyle selects the WXF dialect qipu writes.
-//
-// Deprecated: use wxf.Style, set on a wxf.Notation value.
-type WXFStyle uint8
-
-// The WXF dialects.
-//
-// Deprecated: use wxf.Xqbase and wxf.Fairy.
-const (
-	WXFXqbase WXFStyle = iota // the xqbase notation note's dialect, the default
-	WXFFairy                  // Fairy-Stockfish's dialect
-)
-
-// String returns "xqbase" or "fairy".
-func (s WXFStyle) String() string {
-	if s == WXFFairy {
-		return "fairy"
-	}
-	return "xqbase"
-}
-
-// ICCSStyle selects how qipu writes coordinates.
-//
-// Deprecated: use iccs.Style, set on an iccs.Notation value.
-type ICCSStyle uint8
-
-// The coordinate styles.
-//
-// Deprecated: use iccs.Dash and iccs.UCCI.
-const (
-	ICCSDash ICCSStyle = iota // "H2-E2", the default
-	ICCSUCCI                  // "h2e2", as UCCI engines write it
-)
-
-// String returns "iccs" or "ucci".
-func (s ICCSStyle) String() string {
-	if s == ICCSUCCI {
-		return "ucci"
-	}
-	return "iccs"
-}
-
-// Options are the output choices of the notations. The zero value writes ICCS as H2-E2,
-// xqbase WXF and simplified Chinese.
-//
-// Deprecated: each notation value carries its own style (iccs.Notation{Style: iccs.UCCI},
-// wxf.Notation{Style: wxf.Fairy}, chinese.Notation{Traditional: true}); anynotation.Append,
-// the last user, goes with it.
-type Options struct {
-	WXFStyle    WXFStyle
-	ICCSStyle   ICCSStyle
-	Traditional bool // Chinese: 帥仕相馬車炮兵 / 將士象馬車炮卒, 進, 後 (all plain Big5)
-}
-
 // Op is the direction of a vertical-line move (WXF and Chinese): forward (进, +), backward
 // (退, -) or sideways (平, . or =). Forward is toward the opponent.
 type Op uint8

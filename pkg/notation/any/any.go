@@ -12,10 +12,6 @@ package anynotation
 import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
-	"github.com/qipu/qipu/pkg/notation/chinese"
-	"github.com/qipu/qipu/pkg/notation/iccs"
-	"github.com/qipu/qipu/pkg/notation/platform"
-	"github.com/qipu/qipu/pkg/notation/wxf"
 )
 
 // Resolved is a move text resolved against a position.
@@ -104,32 +100,4 @@ func Detect(text string) notation.Format {
 		}
 	}
 	return notation.Unknown
-}
-
-// Append appends the text of the legal move m of pos in notation f, styled by o, and returns
-// the extended buffer. It writes nothing for Unknown. Appending into a buffer with room does
-// not allocate.
-//
-// Deprecated: use the Append method of a notation.Notation value (iccs.Notation,
-// wxf.Notation, chinese.Notation, platform.Notation), which carries its own style.
-func Append(dst []byte, pos *board.Position, m board.Move, f notation.Format, o notation.Options) []byte {
-	switch f {
-	case notation.ICCS:
-		st := iccs.Dash
-		if o.ICCSStyle == notation.ICCSUCCI {
-			st = iccs.UCCI
-		}
-		return iccs.Notation{Style: st}.Append(dst, pos, m)
-	case notation.WXF:
-		st := wxf.Xqbase
-		if o.WXFStyle == notation.WXFFairy {
-			st = wxf.Fairy
-		}
-		return wxf.Notation{Style: st}.Append(dst, pos, m)
-	case notation.Chinese:
-		return chinese.Notation{Traditional: o.Traditional}.Append(dst, pos, m)
-	case notation.Platform:
-		return platform.Notation{}.Append(dst, pos, m)
-	}
-	return dst
 }

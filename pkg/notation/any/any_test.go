@@ -105,9 +105,6 @@ func TestResolveHint(t *testing.T) {
 	if !errors.Is(err, notation.ErrSyntax) || !errors.As(err, &e) || e.Text != "炮二平" {
 		t.Errorf("syntax: %v", err)
 	}
-	if got := string(Append(nil, pos, board.NoMove, notation.Unknown, notation.Options{})); got != "" {
-		t.Errorf("Append Unknown = %q", got)
-	}
 }
 
 func TestScanMove(t *testing.T) {

@@ -39,8 +39,9 @@ func convertCommand() *cli.Command {
 		Name:      "convert",
 		Usage:     "replay every game and write it in another notation or format",
 		ArgsUsage: "PATH...",
-		Description: "PATH is a file, a directory (walked recursively; .pgn and .xqf files and files whose\n" +
-			"content is PGN or XQF) or - for standard input. Flags may come before or after the paths.\n" +
+		Description: "PATH is a file, a directory (walked recursively; PGN, XQF, CBR, CBL, CBF and DhtmlXQ\n" +
+			"files, recognized by content, then by extension) or - for standard input. Flags may come\n" +
+			"before or after the paths. --to dhtmlxq writes [DhtmlXQ] blocks (.txt files under -o).\n" +
 			"--out is a directory when it is one, ends in /, an input is a directory, there are several\n" +
 			"inputs, or --to is xqf. Below it a file argument is written under its base name and a\n" +
 			"directory argument's tree is mirrored; with several arguments each directory's tree goes\n" +

@@ -55,7 +55,10 @@
 // but a page may put its blocks anywhere, and the largest real file is about 550 KB.
 // Sniff sees only the prefix it is given: on a page whose head is longer than that, the marker
 // is not found there, and the caller falls back on the extension (.html .htm .txt .ubb);
-// Decode then searches the whole text and reports ErrNoGame when there is no block.
+// Decode then searches the whole text and reports ErrNoGame when there is no block, and
+// ErrNoMarker as well when there is not even a "[DhtmlXQ" marker: a page or a note found by
+// its extension alone is then no game file (package record reports it as not a game record,
+// and the command counts it as skipped, not unreadable).
 //
 // Writing: Encode writes UTF-8, fields one per line in the order of the ccbridge.net export
 // (tags, result, binit, fen when needed, movelist, variations, comments). Variations are

@@ -47,14 +47,27 @@ func fieldKey(name string) (string, bool) {
 //
 // An invalid game is written as far as it was replayed, as the PGN and XQF writers do: each
 // line of play stops at its first bad move, the place carries a comment such as "qipu: game
-// ends here: …", and when the main line or the setup is cut the result is written as 未知.
+// ends here: …", and when the main line or the setup is cut the result is written as 未知
+// (EncodeOptions.KeepResult keeps it).
 func Encode(w io.Writer, g *game.Game) error {
+	return EncodeWith(w, g, EncodeOptions{})
+}
+
+// EncodeOptions adjust EncodeWith.
+type EncodeOptions struct {
+	// KeepResult writes the game's own result also when its record stops early; by default
+	// such a game is written with the result 未知.
+	KeepResult bool
+}
+
+// EncodeWith is Encode with options.
+func EncodeWith(w io.Writer, g *game.Game, o EncodeOptions) error {
 	if g == nil {
 		return fmt.Errorf("dhtmlxq: nil game: %w", ErrUnencodable)
 	}
 	marks, cut := gamecut.Marks(g)
 	result := g.Result
-	if cut {
+	if cut && !o.KeepResult {
 		result = "*"
 	}
 	buf := make([]byte, 0, 1024)

@@ -20,7 +20,7 @@ const dhtmlxqExt = ".txt"
 // move off the board) gets an encoding error and is left out.
 func (f *fileRun) outputDhtmlXQ(g *game.Game) error {
 	w := f.w
-	if err := dhtmlxq.Encode(&w.buf, g); err != nil {
+	if err := dhtmlxq.EncodeWith(&w.buf, g, dhtmlxq.EncodeOptions{KeepResult: w.s.cfg.KeepResult}); err != nil {
 		f.cannotWrite(g, "cannot write the game as DhtmlXQ", err)
 		return nil
 	}

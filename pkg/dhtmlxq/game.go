@@ -8,6 +8,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/movetree"
 	"github.com/qipu/qipu/pkg/notation"
 )
 
@@ -24,8 +25,8 @@ type decoder struct {
 	comments []comment
 	nodes    []node
 	work     []work
-	steps    []step
-	alts     []int32
+	walker   movetree.Walker
+	alts     []int32 // the stack of skipDescendants
 	setupOK  bool
 }
 
@@ -60,10 +61,10 @@ type comment struct {
 
 // node is a move of the tree, linked only when it replays.
 type node struct {
-	move              board.Move
-	loc               game.Loc
-	comment, ctail    int32 // first and last comment of the node, -1 if none
-	first, last, next int32
+	movetree.Links
+	move           board.Move
+	loc            game.Loc
+	comment, ctail int32 // first and last comment of the node, -1 if none
 }
 
 // work is a branch to replay from a node and its position.
@@ -131,16 +132,15 @@ func (d *decoder) decodeBlock(index int, blk *block, warn *game.Diagnostic) *gam
 	if cap(d.nodes) < len(d.moves)+1 {
 		d.nodes = make([]node, 0, len(d.moves)+1)
 	}
-	d.nodes = append(d.nodes[:0], node{comment: -1, ctail: -1, first: -1, last: -1, next: -1})
+	d.nodes = append(d.nodes[:0], node{Links: movetree.Unlinked, comment: -1, ctail: -1})
 	d.setup(binit, fen, blk.loc)
 	if d.setupOK {
 		d.buildTree()
 	}
 	d.attachComments()
+	d.comment(0)
 	if d.setupOK {
-		d.emit()
-	} else {
-		d.comment(0)
+		movetree.Emit(&d.walker, &d.b, d.nodes, d.play)
 	}
 	g := d.b.Finish()
 	sort.SliceStable(g.Diagnostics, func(i, j int) bool {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/movetree"
 )
 
 // buildTree hangs every branch from its node and checks each move on the board. A move that
@@ -64,7 +65,7 @@ func (d *decoder) walk(w *work) {
 	for k := range moves {
 		ply := b.start + k
 		pm := &moves[k]
-		if cur == 0 && d.nodes[0].first < 0 && !pm.bad {
+		if cur == 0 && d.nodes[0].First < 0 && !pm.bad {
 			// The first move decides the side to move when the setup says otherwise (a fen
 			// field), as game.Builder does when it replays it.
 			if pc := pos.At(pm.m.From()); pc != board.NoPiece && pc.Color() != pos.Turn() {
@@ -97,8 +98,8 @@ func (d *decoder) walk(w *work) {
 			break
 		}
 		n := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{move: pm.m, loc: pm.loc, comment: -1, ctail: -1, first: -1, last: -1, next: -1})
-		d.link(cur, n)
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
+		movetree.Link(d.nodes, cur, n)
 		cur = n
 		pos.Play(pm.m)
 	}
@@ -151,17 +152,6 @@ func (d *decoder) skipDescendants() {
 	d.alts = stack
 }
 
-// link appends child to parent's children.
-func (d *decoder) link(parent, child int32) {
-	p := &d.nodes[parent]
-	if p.last < 0 {
-		p.first = child
-	} else {
-		d.nodes[p.last].next = child
-	}
-	p.last = child
-}
-
 // attachComments gives each comment to its node.
 func (d *decoder) attachComments() {
 	for i := range d.comments {
@@ -192,53 +182,6 @@ func (d *decoder) attachComments() {
 		}
 		nd.ctail = int32(i)
 	}
-}
-
-// Steps of emit.
-const (
-	stepLine = iota // continue the current line with the children of a node
-	stepAlt         // open a variation with an alternative move
-	stepEnd         // close a variation
-)
-
-type step struct {
-	kind uint8
-	node int32
-}
-
-// emit replays the tree into the builder in PGN order, without recursion.
-func (d *decoder) emit() {
-	d.comment(0)
-	steps := append(d.steps[:0], step{stepLine, 0})
-	alts := d.alts[:0]
-	for len(steps) > 0 {
-		s := steps[len(steps)-1]
-		steps = steps[:len(steps)-1]
-		switch s.kind {
-		case stepEnd:
-			d.b.EndVariation()
-			continue
-		case stepAlt:
-			d.b.BeginVariation()
-			d.play(s.node)
-			steps = append(steps, step{stepEnd, 0}, step{stepLine, s.node})
-			continue
-		}
-		first := d.nodes[s.node].first
-		if first < 0 {
-			continue
-		}
-		d.play(first)
-		steps = append(steps, step{stepLine, first})
-		alts = alts[:0]
-		for c := d.nodes[first].next; c >= 0; c = d.nodes[c].next {
-			alts = append(alts, c)
-		}
-		for i := len(alts) - 1; i >= 0; i-- {
-			steps = append(steps, step{stepAlt, alts[i]})
-		}
-	}
-	d.steps, d.alts = steps, alts
 }
 
 // play passes one move and its comments to the builder.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/movetree"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/textenc"
 )
@@ -75,7 +76,8 @@ type decoder struct {
 	keys    keys
 	b       game.Builder
 
-	nodes   []node    // the move tree as read: nodes[0] is the root
+	nodes   []node // the move tree as read: nodes[0] is the root
+	walker  movetree.Walker
 	pending []pending // records still to read, as in XQStudio's recursion
 	setupOK bool      // the setup replays (no fatal setup problem)
 	end     int       // offset after the last record read
@@ -84,12 +86,10 @@ type decoder struct {
 // node is one record of the move tree. Only moves that replay are linked into their parent's
 // list of children; a move that fails is reported and its subtree is left out.
 type node struct {
-	off     int64
-	move    board.Move
-	comment span
-	first   int32 // first child that replays, or -1
-	last    int32 // last such child, or -1
-	next    int32 // next sibling that replays, or -1
+	movetree.Links // children and next sibling that replay
+	off            int64
+	move           board.Move
+	comment        span
 }
 
 // span is a comment: where its bytes are in the file.
@@ -121,7 +121,7 @@ func (d *decoder) decode() *game.Game {
 	d.addTags(h)
 	d.comment(&d.nodes[0])
 	if d.setupOK {
-		d.emit()
+		movetree.Emit(&d.walker, &d.b, d.nodes, d.play)
 	}
 	g := d.b.Finish()
 	sort.SliceStable(g.Diagnostics, func(i, j int) bool {
@@ -319,7 +319,7 @@ func (d *decoder) readTree() {
 	d.nodes = make([]node, 0, min((len(d.data)-HeaderSize)/4+1, 1<<14))
 	d.pending = make([]pending, 0, 16)
 	root, next, ok := d.readRecord(HeaderSize)
-	d.nodes = append(d.nodes, node{off: HeaderSize, comment: root.comment, first: -1, last: -1, next: -1})
+	d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: HeaderSize, comment: root.comment})
 	if !ok {
 		return
 	}
@@ -345,7 +345,7 @@ func (d *decoder) readTree() {
 		}
 		d.end = next
 		idx := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{off: int64(off), comment: rec.comment, first: -1, last: -1, next: -1})
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: int64(off), comment: rec.comment})
 		if firstMove && cur.alive {
 			// The first move decides the side to move when it disagrees with WhoPlay, as
 			// game.Builder does when it replays it.
@@ -361,7 +361,7 @@ func (d *decoder) readTree() {
 		}
 		legal := cur.alive && d.check(cur, rec, off)
 		if legal {
-			d.link(cur.parent, idx)
+			movetree.Link(d.nodes, cur.parent, idx)
 		}
 		// The entry on top becomes the sibling's (same parent and position) or the child's
 		// (played in place); only a record with both needs a second entry.
@@ -415,17 +415,6 @@ func (d *decoder) check(p *pending, rec record, off int) bool {
 	return false
 }
 
-// link appends child to parent's list of children that replay.
-func (d *decoder) link(parent, child int32) {
-	p := &d.nodes[parent]
-	if p.last < 0 {
-		p.first = child
-	} else {
-		d.nodes[p.last].next = child
-	}
-	p.last = child
-}
-
 // comment passes a node's comment to the builder.
 func (d *decoder) comment(n *node) {
 	if n.comment.n == 0 {
@@ -433,54 +422,6 @@ func (d *decoder) comment(n *node) {
 	}
 	if s := d.text(n.comment.off, n.comment.n, "comment", true); s != "" {
 		d.b.Comment(s)
-	}
-}
-
-// Steps of emit.
-const (
-	stepLine = iota // continue the current line with the children of a node
-	stepAlt         // open a variation with an alternative move
-	stepEnd         // close a variation
-)
-
-type step struct {
-	kind uint8
-	node int32
-}
-
-// emit replays the tree into the builder in PGN order, without recursion: at each node, the
-// first child continues the line; each further child is a variation that replaces it (opened
-// right after the first child, as "1. a (1. b ...) 2. ..." in PGN); then the line goes on
-// after the first child.
-func (d *decoder) emit() {
-	steps := []step{{stepLine, 0}}
-	var alts []int32
-	for len(steps) > 0 {
-		s := steps[len(steps)-1]
-		steps = steps[:len(steps)-1]
-		switch s.kind {
-		case stepEnd:
-			d.b.EndVariation()
-			continue
-		case stepAlt:
-			d.b.BeginVariation()
-			d.play(s.node)
-			steps = append(steps, step{stepEnd, 0}, step{stepLine, s.node})
-			continue
-		}
-		first := d.nodes[s.node].first
-		if first < 0 {
-			continue
-		}
-		d.play(first)
-		steps = append(steps, step{stepLine, first})
-		alts = alts[:0]
-		for c := d.nodes[first].next; c >= 0; c = d.nodes[c].next {
-			alts = append(alts, c)
-		}
-		for i := len(alts) - 1; i >= 0; i-- {
-			steps = append(steps, step{stepAlt, alts[i]})
-		}
 	}
 }
 

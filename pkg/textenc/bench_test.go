@@ -116,3 +116,22 @@ func BenchmarkNormalizeMoveText(b *testing.B) {
 		buf = NormalizeMoveText(buf[:0], "後馬進六")
 	}
 }
+
+// benchEncode encodes about 1 MiB of game records as enc (Big5 without the simplified
+// characters it lacks).
+func benchEncode(b *testing.B, enc Encoding) {
+	text := strings.Repeat(benchGame, (1<<20)/len(benchGame)+1)
+	if enc == Big5 {
+		text = strings.NewReplacer("许银川", "許銀川", "吕钦", "呂欽", "红方先手，黑方应以屏风马", "紅方先手，黑方應以屏風馬",
+			"马", "馬", "车", "車", "进", "進", "后", "後", "全国象棋个人赛", "全國象棋個人賽").Replace(text)
+	}
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := EncodeString(text, enc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeGBK(b *testing.B)  { benchEncode(b, GBK) }
+func BenchmarkEncodeBig5(b *testing.B) { benchEncode(b, Big5) }

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/simplifiedchinese"
-	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
@@ -51,9 +50,9 @@ func newEncodeTransformer(enc Encoding) (transform.Transformer, error) {
 	case GB18030:
 		return gb18030Encoder{simplifiedchinese.GB18030.NewEncoder(), gb18030Garbled()}, nil
 	case Big5:
-		return big5Encoder{big5Table()}, nil
+		return big5Encoder(), nil
 	case GBK:
-		return gbkEncoder{gbkCodes()}, nil
+		return gbkEncoder(), nil
 	case UTF16LE:
 		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder(), nil
 	case UTF16BE:
@@ -251,91 +250,6 @@ func (e *Encoder) Close() error {
 	}
 	e.err = errClosed
 	return nil
-}
-
-// big5Encoder writes plain Big5 as Windows code page 950 reads it: lead
-// bytes A1–F9 only. x/text's Big5 encoder follows the WHATWG tables, which
-// include HKSCS: it writes 车 as 89 7C and 俥 as 92 AC, codes CP950 and the
-// old Taiwanese tools cannot read, and for 29 characters that have both a
-// standard and an HKSCS code it picks the HKSCS one, among them 包 (A5 5D →
-// FA BD), 港 and 撐. big5Encoder uses x/text's code when it lies in the CP950
-// range, the character's CP950 code otherwise, and fails for characters
-// without one.
-type big5Encoder struct {
-	table map[rune][2]byte
-}
-
-// big5Table maps every character that has a code with lead byte A1–F9 to
-// that code: x/text's choice when it is in range, else the first such code.
-// It is derived from x/text's decoder and encoder on first use.
-var big5Table = sync.OnceValue(func() map[rune][2]byte {
-	dec := traditionalchinese.Big5.NewDecoder()
-	enc := traditionalchinese.Big5.NewEncoder()
-	m := make(map[rune][2]byte, 14000)
-	var dbuf [8]byte
-	var ebuf [4]byte
-	for lead := 0xA1; lead <= 0xF9; lead++ {
-		for trail := 0x40; trail <= 0xFE; trail++ {
-			if trail > 0x7E && trail < 0xA1 {
-				continue
-			}
-			code := [2]byte{byte(lead), byte(trail)}
-			nd, _, err := dec.Transform(dbuf[:], code[:], true)
-			if err != nil {
-				continue
-			}
-			r, size := utf8.DecodeRune(dbuf[:nd])
-			if r == utf8.RuneError || size != nd {
-				continue
-			}
-			if _, ok := m[r]; ok {
-				continue
-			}
-			if ne, _, err := enc.Transform(ebuf[:], dbuf[:nd], true); err == nil && ne == 2 && ebuf[0] >= 0xA1 && ebuf[0] <= 0xF9 {
-				code = [2]byte{ebuf[0], ebuf[1]}
-			}
-			m[r] = code
-		}
-	}
-	return m
-})
-
-// errNotInBig5 stops big5Encoder at a character it cannot write;
-// encodeAppend turns it into an *UnencodableError.
-var errNotInBig5 = errors.New("textenc: not in Big5")
-
-// Reset implements transform.Transformer.
-func (big5Encoder) Reset() {}
-
-// Transform implements transform.Transformer.
-func (e big5Encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	for nSrc < len(src) {
-		c := src[nSrc]
-		if c < utf8.RuneSelf {
-			if nDst >= len(dst) {
-				return nDst, nSrc, transform.ErrShortDst
-			}
-			dst[nDst] = c
-			nDst++
-			nSrc++
-			continue
-		}
-		r, size := utf8.DecodeRune(src[nSrc:])
-		if r == utf8.RuneError && size == 1 && !atEOF && !utf8.FullRune(src[nSrc:]) {
-			return nDst, nSrc, transform.ErrShortSrc
-		}
-		code, ok := e.table[r]
-		if !ok || r == utf8.RuneError && size == 1 {
-			return nDst, nSrc, errNotInBig5
-		}
-		if nDst+2 > len(dst) {
-			return nDst, nSrc, transform.ErrShortDst
-		}
-		dst[nDst], dst[nDst+1] = code[0], code[1]
-		nDst += 2
-		nSrc += size
-	}
-	return nDst, nSrc, nil
 }
 
 // gb18030Encoder is x/text's GB18030 encoder refusing the characters it

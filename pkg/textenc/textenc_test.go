@@ -302,6 +302,9 @@ func TestEncodeString(t *testing.T) {
 		{"１", GB18030, "\xa3\xb1"},
 		{"包", Big5, "\xa5\x5d"}, // x/text alone writes the HKSCS code FA BD
 		{"港", Big5, "\xb4\xe4"},
+		{"\U0002008A", Big5, "\xc8\x7c"}, // a CP950-range code for a character beyond the BMP
+		{"€", GBK, "\x80"},
+		{"a車€", GBK, "a" + mustGBK("車") + "\x80"},
 		{"砲傌俥", GB18030, mustGBK("砲傌俥")}, // not in GB2312, but in GBK
 		{"a车", UTF8, "a车"},
 		{"车", UTF16LE, "\x66\x8f"},

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 )
 
 // TestAgreesWithCchess compares the main line of test2.cbf with the one cchess's own test
 // expects from the same file (testdata/cchess-test2-moves.txt), in Chinese notation.
 func TestAgreesWithCchess(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/test2.cbf"))
+	data, err := os.ReadFile(filepath.Join(testutil.CorpusDir, "walker8088__cchess/tests/data/test2.cbf"))
 	if err != nil {
 		t.Skip("shared corpus not found")
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 // BenchmarkDecode reads the real CBF files: compare its µs/game with XQF's
@@ -11,7 +13,7 @@ import (
 func BenchmarkDecode(b *testing.B) {
 	var files [][]byte
 	var size int64
-	for _, p := range corpusCBF(b) {
+	for _, p := range testutil.CorpusFiles(b, ".cbf") {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			b.Fatal(err)

@@ -4,12 +4,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 // TestCorpus reads every CBF file of the shared corpus: recognized by Sniff, one valid game
 // each, whose main line has the number of Move elements minus the root.
 func TestCorpus(t *testing.T) {
-	files := corpusCBF(t)
+	files := testutil.CorpusFiles(t, ".cbf")
 	plies := 0
 	for _, p := range files {
 		data, err := os.ReadFile(p)
@@ -19,7 +21,7 @@ func TestCorpus(t *testing.T) {
 		if !Sniff(data[:min(len(data), 4096)]) {
 			t.Errorf("%s: not recognized", p)
 		}
-		rel, _ := filepath.Rel(sharedCorpus, p)
+		rel, _ := filepath.Rel(testutil.CorpusDir, p)
 		g, err := decodeAll(t, rel, data)
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
@@ -16,8 +18,8 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 // UTF-16). Run with -update to rewrite them.
 func TestGolden(t *testing.T) {
 	inputs := map[string]string{
-		"real-test":  filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/test.cbf"),
-		"real-test2": filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/test2.cbf"),
+		"real-test":  filepath.Join(testutil.CorpusDir, "walker8088__cchess/tests/data/test.cbf"),
+		"real-test2": filepath.Join(testutil.CorpusDir, "walker8088__cchess/tests/data/test2.cbf"),
 	}
 	entries, err := os.ReadDir("testdata/input")
 	if err != nil {
@@ -42,20 +44,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				got = dump(g)
 			}
-			golden := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from %s; run go test ./pkg/cbf -run TestGolden -update and review the diff\ngot:\n%s", path, golden, got)
-			}
+			testutil.Golden(t, filepath.Join("testdata", name+".golden"), got, *update)
 		})
 	}
 }

@@ -3,16 +3,12 @@ package cbf
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/qipu/qipu/pkg/game"
 )
-
-const sharedCorpus = "../../../shared/corpus"
 
 // decodeAll decodes data and returns its game (nil if none) and file error.
 func decodeAll(tb testing.TB, path string, data []byte) (*game.Game, error) {
@@ -53,19 +49,4 @@ func dump(g *game.Game) string {
 		fmt.Fprintf(&b, "diag %s\n", d.Error())
 	}
 	return b.String()
-}
-
-func corpusCBF(tb testing.TB) []string {
-	tb.Helper()
-	if _, err := os.Stat(sharedCorpus); err != nil {
-		tb.Skip("shared corpus not found")
-	}
-	var out []string
-	filepath.WalkDir(sharedCorpus, func(p string, e os.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && strings.EqualFold(filepath.Ext(p), ".cbf") {
-			out = append(out, p)
-		}
-		return nil
-	})
-	return out
 }

@@ -3,12 +3,12 @@ package cbr
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the corpus")
@@ -66,20 +66,7 @@ func TestGolden(t *testing.T) {
 				}
 			}
 			got := b.String()
-			path := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from %s; run go test ./pkg/cbr -update and review the diff\ngot:\n%s", gg.rel, path, got)
-			}
+			testutil.Golden(t, filepath.Join("testdata", name+".golden"), got, *update)
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/pgn"
 )
 
@@ -17,10 +18,10 @@ import (
 // same. It also checks the reading of W and L (Red's result): the winner so read makes the
 // last move in nearly every game.
 func TestAgreesWithPGN(t *testing.T) {
-	dir := filepath.Join(sharedCorpus, "maksimKorzh__wukong-xiangqi/xqdb")
-	files := corpusFiles(t, ".html")
+	dir := filepath.Join(testutil.CorpusDir, "maksimKorzh__wukong-xiangqi/xqdb")
+	files := testutil.CorpusFiles(t, ".html")
 	byPlayers := map[string]*game.Game{}
-	data := readFile(t, filepath.Join(dir, "games_pgn/xqdb_international.pgn"))
+	data := testutil.ReadFile(t, filepath.Join(dir, "games_pgn/xqdb_international.pgn"))
 	err := pgn.Decode(bytes.NewReader(data), pgn.Config{Path: "xqdb_international.pgn"}, func(g *game.Game) error {
 		red, _ := g.Tag("Red")
 		black, _ := g.Tag("Black")
@@ -38,7 +39,7 @@ func TestAgreesWithPGN(t *testing.T) {
 		if !strings.Contains(filepath.ToSlash(p), "xqdb/games_html/") {
 			continue
 		}
-		games, errs := decodeAll(t, p, readFile(t, p))
+		games, errs := decodeAll(t, p, testutil.ReadFile(t, p))
 		if len(errs) > 0 || len(games) != 1 {
 			t.Fatalf("%s: %d games, %v", p, len(games), errs)
 		}

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 // benchFiles returns the real DhtmlXQ files of the shared corpus that hold a block, with the
 // number of games and plies (every line) each gives.
 func benchFiles(b *testing.B, big bool) (files [][]byte, games, plies int) {
-	for _, p := range corpusFiles(b, ".html", ".ubb", ".txt") {
-		data := readFile(b, p)
+	for _, p := range testutil.CorpusFiles(b, ".html", ".ubb", ".txt") {
+		data := testutil.ReadFile(b, p)
 		if !Sniff(data[:min(len(data), 4096)]) {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 // knownBad lists the real files with a defect the reader must report, by the diagnostic.
@@ -29,11 +30,11 @@ var noBlock = map[string]bool{
 // has a DhtmlXQ extension: each game is valid or reports a positioned reason, each file
 // without a block says so, and every game survives Encode → Decode.
 func TestCorpus(t *testing.T) {
-	files := corpusFiles(t, ".html", ".htm", ".ubb", ".txt")
+	files := testutil.CorpusFiles(t, ".html", ".htm", ".ubb", ".txt")
 	var nfiles, ngames, nplies, nvars, ncomments, nerrs int
 	for _, p := range files {
-		rel, _ := filepath.Rel(sharedCorpus, p)
-		data := readFile(t, p)
+		rel, _ := filepath.Rel(testutil.CorpusDir, p)
+		data := testutil.ReadFile(t, p)
 		ext := strings.ToLower(filepath.Ext(p))
 		if ext == ".txt" && !Sniff(data[:min(len(data), 4096)]) {
 			continue // a text file of another kind

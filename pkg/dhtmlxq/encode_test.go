@@ -10,6 +10,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
@@ -29,7 +30,7 @@ func TestRoundTripRepoCorpus(t *testing.T) {
 		var games []*game.Game
 		switch strings.ToLower(filepath.Ext(p)) {
 		case ".pgn":
-			f := readFile(t, p)
+			f := testutil.ReadFile(t, p)
 			dec, err := textenc.Open(bytes.NewReader(f), textenc.Auto)
 			if err != nil {
 				return err
@@ -39,7 +40,7 @@ func TestRoundTripRepoCorpus(t *testing.T) {
 				return nil
 			})
 		case ".xqf":
-			if g, err := xqf.Decode(bytes.NewReader(readFile(t, p)), xqf.Config{Path: p}); err == nil {
+			if g, err := xqf.Decode(bytes.NewReader(testutil.ReadFile(t, p)), xqf.Config{Path: p}); err == nil {
 				games = append(games, g)
 			}
 		}
@@ -67,10 +68,10 @@ func TestRoundTripSharedXQF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	files := corpusFiles(t, ".xqf")
+	files := testutil.CorpusFiles(t, ".xqf")
 	n, vars := 0, 0
 	for _, p := range files[:min(len(files), 300)] {
-		g, err := xqf.Decode(bytes.NewReader(readFile(t, p)), xqf.Config{Path: p})
+		g, err := xqf.Decode(bytes.NewReader(testutil.ReadFile(t, p)), xqf.Config{Path: p})
 		if err != nil || !g.Valid() {
 			continue
 		}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
@@ -26,7 +28,7 @@ var goldenReal = map[string]string{
 func TestGolden(t *testing.T) {
 	inputs := map[string]string{}
 	for name, rel := range goldenReal {
-		inputs[name] = filepath.Join(sharedCorpus, rel)
+		inputs[name] = filepath.Join(testutil.CorpusDir, rel)
 	}
 	entries, err := os.ReadDir("testdata/input")
 	if err != nil {
@@ -53,20 +55,7 @@ func TestGolden(t *testing.T) {
 				b.WriteString(dump(g))
 			}
 			got := b.String()
-			golden := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from %s; run go test ./pkg/dhtmlxq -run TestGolden -update and review the diff\ngot:\n%s", path, golden, got)
-			}
+			testutil.Golden(t, filepath.Join("testdata", name+".golden"), got, *update)
 		})
 	}
 }

@@ -3,9 +3,6 @@ package xqf
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -14,17 +11,15 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
-
-// corpusDir is the shared, read-only corpus of real game records (never copied into the repo).
-const corpusDir = "../../../shared/corpus"
 
 // upstream is the folder of cchess's unit-test files.
 const upstream = "walker8088__cchess/tests/data/"
 
 // corpusFile is one XQF file of the corpus, read into memory.
 type corpusFile struct {
-	rel  string // path relative to corpusDir
+	rel  string // path relative to testutil.CorpusDir
 	data []byte
 }
 
@@ -32,42 +27,17 @@ type corpusFile struct {
 // when the corpus is absent.
 func corpusXQF(tb testing.TB) []corpusFile {
 	tb.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		tb.Skipf("corpus not available: %v", err)
-	}
 	var files []corpusFile
-	err := filepath.WalkDir(corpusDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".xqf") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(corpusDir, p)
-		files = append(files, corpusFile{filepath.ToSlash(rel), data})
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
+	for _, p := range testutil.CorpusFiles(tb, ".xqf") {
+		files = append(files, corpusFile{testutil.Rel(p), testutil.ReadFile(tb, p)})
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	return files
 }
 
 // readCorpus reads one corpus file; it skips the test when the corpus is absent.
 func readCorpus(tb testing.TB, rel string) []byte {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join(corpusDir, rel))
-	if os.IsNotExist(err) {
-		if _, err := os.Stat(corpusDir); err != nil {
-			tb.Skipf("corpus not available: %v", err)
-		}
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return data
+	return testutil.ReadCorpus(tb, rel)
 }
 
 func decodeBytesT(tb testing.TB, name string, data []byte) *game.Game {

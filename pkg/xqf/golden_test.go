@@ -2,9 +2,10 @@ package xqf
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the corpus")
@@ -34,20 +35,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := decodeBytesT(t, filepath.Base(rel), readCorpus(t, rel))
 			got := dump(g)
-			path := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from %s; run go test ./pkg/xqf -update and review the diff\ngot:\n%s", rel, path, got)
-			}
+			testutil.Golden(t, filepath.Join("testdata", name+".golden"), got, *update)
 		})
 	}
 }

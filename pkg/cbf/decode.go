@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/textpos"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -37,7 +38,7 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 			yield(nil, err)
 			return
 		}
-		d := &decoder{path: cfg.Path, text: text, cur: cursor{line: 1, col: 1}}
+		d := &decoder{path: cfg.Path, text: text, cur: textpos.New(text)}
 		d.b.Path = cfg.Path
 		g, err := d.decode(enc, warn)
 		yield(g, err)
@@ -79,41 +80,13 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// cursor converts byte offsets of the text, met in increasing order, to line:col.
-type cursor struct {
-	off, line, col int
-	cr             bool
-}
-
-func (d *decoder) loc(off int64) game.Loc {
-	c := &d.cur
-	s := d.text[:min(int(off), len(d.text))]
-	for c.off < len(s) {
-		ch := s[c.off]
-		c.off++
-		switch {
-		case ch == '\n':
-			if !c.cr {
-				c.line++
-			}
-			c.col, c.cr = 1, false
-		case ch == '\r':
-			c.line++
-			c.col, c.cr = 1, true
-		default:
-			if ch&0xC0 != 0x80 {
-				c.col++
-			}
-			c.cr = false
-		}
-	}
-	return game.Loc{Line: c.line, Col: c.col, Offset: int64(c.off)}
-}
+// loc returns the location of offset off of the text (offsets met in increasing order).
+func (d *decoder) loc(off int64) game.Loc { return d.cur.At(int(off)) }
 
 // decoder holds the state of one Decode.
 type decoder struct {
 	path, text string
-	cur        cursor
+	cur        textpos.Cursor
 	b          game.Builder
 
 	stack   []string // open elements

@@ -8,6 +8,7 @@ import (
 	"iter"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/textpos"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -31,7 +32,7 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 		d := &decoder{path: cfg.Path, enc: enc, text: text, html: looksHTML(text)}
 		d.moves = make([]pmove, 0, min(len(text)/4, 1<<16))
 		d.b.Path = cfg.Path
-		sc := scanner{s: text, cur: newCursor(text)}
+		sc := scanner{s: text, cur: textpos.New(text)}
 		var blk block
 		n := 0
 		for sc.next(&blk) {

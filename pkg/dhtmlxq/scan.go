@@ -4,48 +4,8 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/textpos"
 )
-
-// cursor tracks the line and column (in characters) of an offset of the text. It only moves
-// forward, so locating every field of a file costs one pass over it.
-type cursor struct {
-	s         string
-	off       int
-	line, col int
-	cr        bool // the last character was '\r' (a following '\n' ends the same line)
-}
-
-func newCursor(s string) cursor { return cursor{s: s, line: 1, col: 1} }
-
-// advance moves the cursor to offset to (never backwards).
-func (c *cursor) advance(to int) {
-	s := c.s[:min(to, len(c.s))]
-	for c.off < len(s) {
-		ch := s[c.off]
-		c.off++
-		switch {
-		case ch == '\n':
-			if !c.cr {
-				c.line++
-			}
-			c.col, c.cr = 1, false
-		case ch == '\r':
-			c.line++
-			c.col, c.cr = 1, true
-		default:
-			if ch&0xC0 != 0x80 { // not a UTF-8 continuation byte: a new character
-				c.col++
-			}
-			c.cr = false
-		}
-	}
-}
-
-// at returns the location of offset off (>= the cursor's offset), moving there.
-func (c *cursor) at(off int) game.Loc {
-	c.advance(off)
-	return game.Loc{Line: c.line, Col: c.col, Offset: int64(c.off)}
-}
 
 // A field is one [DhtmlXQ_key]value[/DhtmlXQ_key] of a block.
 type field struct {
@@ -68,7 +28,7 @@ type block struct {
 type scanner struct {
 	s   string
 	pos int
-	cur cursor
+	cur textpos.Cursor
 }
 
 // opener parses "[DhtmlXQ" + name + "]" at i (name: up to 16 ASCII letters, no '_') and
@@ -122,7 +82,7 @@ func (sc *scanner) next(b *block) bool {
 		}
 		i := sc.pos + k
 		if name, end, ok := opener(s, i); ok {
-			*b = block{loc: sc.cur.at(i), wrapper: name, fields: b.fields[:0]}
+			*b = block{loc: sc.cur.At(i), wrapper: name, fields: b.fields[:0]}
 			sc.pos = end
 			break
 		}
@@ -168,9 +128,9 @@ func (sc *scanner) next(b *block) bool {
 			sc.pos = i + 1
 			continue
 		}
-		f := field{key: s[j:e], keyLoc: sc.cur.at(i)}
+		f := field{key: s[j:e], keyLoc: sc.cur.At(i)}
 		v := e + 1
-		f.valLoc = sc.cur.at(v)
+		f.valLoc = sc.cur.At(v)
 		// The value runs to the next closing tag, or to the next opening one if the field is
 		// not closed.
 		end, next := len(s), len(s)

@@ -2,8 +2,6 @@ package dhtmlxq
 
 import (
 	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,36 +24,15 @@ var goldenReal = map[string]string{
 // blocks of a page with entities and escapes, one problem per field, fen and wrappers, GBK
 // with CRLF, a text without a block). Run with -update to rewrite them.
 func TestGolden(t *testing.T) {
-	inputs := map[string]string{}
-	for name, rel := range goldenReal {
-		inputs[name] = filepath.Join(testutil.CorpusDir, rel)
-	}
-	entries, err := os.ReadDir("testdata/input")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		inputs["input-"+strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))] = filepath.Join("testdata/input", e.Name())
-	}
-	for name, path := range inputs {
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				if strings.HasPrefix(name, "real-") {
-					t.Skip("shared corpus not found")
-				}
-				t.Fatal(err)
-			}
-			var b strings.Builder
-			games, errs := decodeAll(t, filepath.Base(path), data)
-			for _, err := range errs {
-				b.WriteString("file error " + err.Error() + "\n")
-			}
-			for _, g := range games {
-				b.WriteString(dump(g))
-			}
-			got := b.String()
-			testutil.Golden(t, filepath.Join("testdata", name+".golden"), got, *update)
-		})
-	}
+	testutil.GoldenFiles(t, goldenReal, *update, func(t *testing.T, name string, data []byte) string {
+		var b strings.Builder
+		games, errs := decodeAll(t, name, data)
+		for _, err := range errs {
+			b.WriteString("file error " + err.Error() + "\n")
+		}
+		for _, g := range games {
+			b.WriteString(dump(g))
+		}
+		return b.String()
+	})
 }

@@ -94,6 +94,38 @@ func Golden(tb testing.TB, path, got string, update bool) {
 	}
 }
 
+// GoldenFiles runs a subtest per input and compares what render makes of it (given the
+// file's base name and bytes) with testdata/NAME.golden, or rewrites that with update. The
+// inputs are the corpus files of real (golden NAME → path relative to CorpusDir; skipped where
+// the corpus is absent) and every file of testdata/input (NAME "input-" and the file name
+// without its extension).
+func GoldenFiles(t *testing.T, real map[string]string, update bool, render func(t *testing.T, name string, data []byte) string) {
+	t.Helper()
+	inputs := map[string]string{}
+	for name, rel := range real {
+		inputs[name] = filepath.Join(CorpusDir, rel)
+	}
+	entries, err := os.ReadDir("testdata/input")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		inputs["input-"+strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))] = filepath.Join("testdata/input", e.Name())
+	}
+	for name, path := range inputs {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				if _, ok := real[name]; ok {
+					t.Skip("shared corpus not found")
+				}
+				t.Fatal(err)
+			}
+			Golden(t, filepath.Join("testdata", name+".golden"), render(t, filepath.Base(path), data), update)
+		})
+	}
+}
+
 // Lines lists the lines of play of g in pre-order, the main line first, then each variation
 // where it starts (a node that is not its parent's first child), each as "@PLY: MOVE {COMMENT}
 // MOVE …" with the moves in ICCS and newlines in comments written \n. A node's comments are

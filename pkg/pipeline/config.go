@@ -113,6 +113,19 @@ type Config struct {
 	// after a comment at the cut.
 	KeepResult bool
 
+	// Discovery and memory (scale): which inputs a run reads, and the memory it aims at.
+
+	// FilesFrom, if set, names a file ("-" for Stdin) listing more PATHs, which follow Paths:
+	// NUL-separated when the list holds a NUL byte (find -print0), else one per line. A
+	// listed path that does not exist is reported as unreadable, not as a usage error.
+	FilesFrom string
+	// Shard, if its Count is set, keeps only the input files of one shard (see Shard).
+	Shard Shard
+	// MemoryLimit is the memory the run aims to stay within, in bytes: it bounds the output
+	// held for the ordered writer and how many large inputs are decoded at once. Zero means
+	// DefaultMemoryLimit. The command line also sets it as the Go runtime's soft limit.
+	MemoryLimit int64
+
 	// Stdin is read for the path "-"; Stdout and Stderr receive output and diagnostics.
 	// Nil readers and writers are treated as empty and as io.Discard.
 	Stdin          io.Reader
@@ -376,8 +389,11 @@ func validate(cfg Config) (*settings, error) {
 	if s.stderr == nil {
 		s.stderr = io.Discard
 	}
-	if len(cfg.Paths) == 0 {
+	if len(cfg.Paths) == 0 && cfg.FilesFrom == "" {
 		return nil, usagef("%s: no PATH given (use - for standard input)", cfg.Command)
+	}
+	if err := cfg.validateScale(); err != nil {
+		return nil, err
 	}
 	stdins := 0
 	for _, p := range cfg.Paths {

@@ -59,7 +59,7 @@ type fileRun struct {
 
 // process handles one input file and always closes its slot.
 func (w *worker) process(j job) {
-	defer close(j.slot.ch)
+	defer j.slot.close()
 	if w.ctx.Err() != nil {
 		return
 	}
@@ -88,13 +88,17 @@ func (f *fileRun) read() {
 		f.unreadable(game.KindIO, ioMessage(in.walkErr), in.walkErr)
 		return
 	}
+	if in.special != "" {
+		f.skipSpecial()
+		return
+	}
 	var src io.Reader
 	if in.stdin {
 		// Standard input may wait for ever (a terminal, an idle pipe): an interruption
 		// must not wait for it.
 		src = &ctxReader{ctx: w.ctx, r: w.s.stdin}
 	} else {
-		fh, err := openInput(w.ctx, in.path)
+		fh, err := openInput(w.ctx, in.path, in.regular)
 		if err != nil {
 			f.unreadable(game.KindIO, ioMessage(err), err)
 			return
@@ -103,6 +107,13 @@ func (f *fileRun) read() {
 		src = fh
 		if fi, err := fh.Stat(); err == nil && !fi.Mode().IsRegular() {
 			src = &ctxReader{ctx: w.ctx, r: fh} // a named pipe or a device
+		} else if err == nil {
+			// A large file waits for its share of the decoding pool (Config.MemoryLimit).
+			n := w.r.large.cost(fi.Size())
+			if !w.r.large.acquire(w.ctx, f.sl.seq, n) {
+				return
+			}
+			defer w.r.large.release(n)
 		}
 	}
 	f.src.r = src
@@ -264,8 +275,8 @@ func (f *fileRun) flush() {
 		return
 	}
 	f.w.r.budget.acquire(f.sl.seq, int64(f.cur.size()))
-	p := f.cur // a pointer travels: the channel of each file stays small (depth × 8 bytes)
-	f.sl.ch <- &p
+	p := f.cur
+	f.sl.send(&p)
 	f.cur = piece{}
 	f.marks = f.marks[:0]
 }

@@ -20,15 +20,24 @@ func (fd *found) note(r *runner, seq int, st *stats) {
 		return
 	}
 	if fd.args == nil {
-		fd.args = make([]bool, len(r.s.cfg.Paths))
+		fd.args = make([]bool, len(r.s.cfg.Paths)+1) // the last for the --files-from list
 	}
-	fd.args[r.inputs[seq].arg] = true
+	fd.args[min(r.inputs[seq].arg, len(r.s.cfg.Paths))] = true
 }
 
-// report prints "qipu: no game files found in PATH" for each argument that yielded no game
-// file, and reports whether there was one.
+// report prints "qipu: no game files found in PATH" for each argument (and the --files-from
+// list as a whole) that yielded no game file, and reports whether there was one. A shard of a
+// run may hold no game file of an argument: with Shard, nothing is said.
 func (fd *found) report(w *writer) (none bool, err error) {
-	for k, p := range w.r.s.cfg.Paths {
+	cfg := &w.r.s.cfg
+	if cfg.Shard.Count > 1 {
+		return false, nil // a shard may hold none of an argument's files
+	}
+	args := cfg.Paths
+	if cfg.FilesFrom != "" {
+		args = append(args[:len(args):len(args)], "--files-from "+cfg.FilesFrom)
+	}
+	for k, p := range args {
 		if fd.args != nil && fd.args[k] {
 			continue
 		}

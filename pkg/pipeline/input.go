@@ -9,9 +9,13 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 )
 
-// openInput opens an input file. Opening a named pipe waits for a writer: that wait gives up
-// when ctx is done (the file is closed if it opens later).
-func openInput(ctx context.Context, path string) (*os.File, error) {
+// openInput opens an input file; regular says the walk saw a regular file there. Opening a
+// named pipe waits for a writer: that wait gives up when ctx is done (the file is closed if it
+// opens later).
+func openInput(ctx context.Context, path string, regular bool) (*os.File, error) {
+	if regular {
+		return openFile(path, os.O_RDONLY, 0)
+	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
 		return os.Open(path)
 	}

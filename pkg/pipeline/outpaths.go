@@ -2,14 +2,13 @@ package pipeline
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"unicode/utf8"
 )
 
-// place sets the "source" of every input and where its output goes under an output directory
-// (outRel), from the arguments that found them.
+// placer sets the "source" of every input and where its output goes under an output directory
+// (outRel), from the argument that found it.
 //
 // The source is the path as diagnostics print it: the argument as given for a file, the
 // argument joined with the path below it for a directory (what the walk opens), "-" for
@@ -27,38 +26,47 @@ import (
 //     file do.
 //
 // Relative, absolute and ".." arguments all follow the rule: no output path is built from
-// the argument's own text but its last element.
-func place(inputs []input, paths []string) {
-	tops := make([]string, len(paths))
-	if len(paths) > 1 {
-		used := map[string]bool{}
-		for k, p := range paths {
-			if p == "-" || !isDir(p) {
-				continue
-			}
-			name := dirName(p)
-			top := name
-			for n := 2; used[top]; n++ {
-				top = fmt.Sprintf("%s-%d", name, n)
-			}
-			used[top] = true
-			tops[k] = top
-		}
+// the argument's own text but its last element. The entries of --files-from count as
+// arguments.
+type placer struct {
+	multi bool
+	tops  map[int]string // the folder of each directory argument under OUT (several arguments)
+	used  map[string]bool
+}
+
+// newPlacer returns the placer of a run with the given number of arguments.
+func newPlacer(args int) *placer {
+	return &placer{multi: args > 1, tops: map[int]string{}, used: map[string]bool{}}
+}
+
+// dir names the folder of directory argument k (path p) under OUT. The discovery calls it for
+// the directory arguments in their order, before placing their inputs.
+func (pl *placer) dir(k int, p string) {
+	if !pl.multi {
+		return
 	}
-	for i := range inputs {
-		in := &inputs[i]
-		switch {
-		case in.stdin:
-			in.source = "-"
-		case utf8.ValidString(in.path):
-			in.source = in.path
-		default:
-			in.source = strconv.Quote(in.path)
-		}
-		in.outRel = in.rel
-		if top := tops[in.arg]; top != "" {
-			in.outRel = top + "/" + in.rel
-		}
+	name := dirName(p)
+	top := name
+	for n := 2; pl.used[top]; n++ {
+		top = fmt.Sprintf("%s-%d", name, n)
+	}
+	pl.used[top] = true
+	pl.tops[k] = top
+}
+
+// place sets in.source and in.outRel.
+func (pl *placer) place(in *input) {
+	switch {
+	case in.stdin:
+		in.source = "-"
+	case utf8.ValidString(in.path):
+		in.source = in.path
+	default:
+		in.source = strconv.Quote(in.path)
+	}
+	in.outRel = in.rel
+	if top := pl.tops[in.arg]; top != "" {
+		in.outRel = top + "/" + in.rel
 	}
 }
 
@@ -74,10 +82,4 @@ func dirName(p string) string {
 	default:
 		return name
 	}
-}
-
-// isDir reports whether the argument p is a directory (or a link to one).
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
 }

@@ -8,15 +8,10 @@ import (
 	"strings"
 )
 
-// decideOutput picks the output mode from Out and the inputs, and creates the output
-// directory.
-func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
+// decideOutput picks the output mode from Out and the PATHs, and creates the output
+// directory. checkInputs, once the inputs are known, checks that no output is an input.
+func (s *settings) decideOutput(temps *tempSet) error {
 	if rep := s.cfg.Report; rep != "" && rep != "-" {
-		for _, in := range inputs {
-			if !in.stdin && sameFile(in.path, rep) {
-				return usagef("%s: --report %s is an input file; inputs are never written", s.cfg.Command, rep)
-			}
-		}
 		if fi, err := os.Stat(rep); err == nil && !fi.Mode().IsRegular() {
 			return usagef("%s: --report %s: not a regular file", s.cfg.Command, rep)
 		}
@@ -31,7 +26,7 @@ func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
 		return nil
 	}
 	s.outPath = filepath.Clean(out)
-	dir := s.to == toXQF || len(s.cfg.Paths) > 1 || strings.HasSuffix(out, "/") ||
+	dir := s.to == toXQF || len(s.cfg.Paths) > 1 || s.cfg.FilesFrom != "" || strings.HasSuffix(out, "/") ||
 		strings.HasSuffix(out, string(filepath.Separator))
 	for _, p := range s.cfg.Paths {
 		if p == "-" {
@@ -63,13 +58,40 @@ func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
 	if s.cfg.Report != "" && resolve(s.cfg.Report, nil) == resolve(s.outPath, nil) {
 		return usagef("convert: --report and --out name the same file")
 	}
-	for _, in := range inputs {
-		if !in.stdin && sameFile(in.path, s.outPath) {
-			return usagef("convert: --out %s is an input file; inputs are never written", out)
-		}
-	}
 	if err := temps.mkdirAll(filepath.Dir(s.outPath)); err != nil {
 		return &UsageError{Err: fmt.Errorf("convert: --out: %w", err)}
+	}
+	return nil
+}
+
+// checkInputs reports a usage error when the report or the output file is one of the
+// inputs. Only the inputs that may be that file are looked at: those of the same name, and
+// those the walk did not see as regular files (links, PATH arguments); a hard link under
+// another name is replaced, never written through.
+func (s *settings) checkInputs(inputs []*input) error {
+	check := func(target, what, shown string) error {
+		fi, err := os.Stat(target)
+		if err != nil {
+			return nil // not there yet: no input
+		}
+		base := filepath.Base(target)
+		for _, in := range inputs {
+			if in.stdin || in.walkErr != nil || in.regular && filepath.Base(in.path) != base {
+				continue
+			}
+			if ii, err := os.Stat(in.path); err == nil && os.SameFile(ii, fi) {
+				return usagef("%s: %s %s is an input file; inputs are never written", s.cfg.Command, what, shown)
+			}
+		}
+		return nil
+	}
+	if rep := s.cfg.Report; rep != "" && rep != "-" {
+		if err := check(rep, "--report", rep); err != nil {
+			return err
+		}
+	}
+	if s.outMode == outFile {
+		return check(s.outPath, "--out", s.cfg.Out)
 	}
 	return nil
 }
@@ -78,9 +100,19 @@ func (s *settings) decideOutput(inputs []input, temps *tempSet) error {
 // resolved (as far as the directory exists; the last element is kept as it is): two names
 // of one directory entry resolve alike. cache, if not nil, keeps the directories resolved.
 func resolve(path string, cache map[string]string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return filepath.Clean(path)
+	abs := filepath.Clean(path)
+	if !filepath.IsAbs(abs) {
+		wd, ok := cache[""] // the working directory, looked up once
+		if !ok {
+			var err error
+			if wd, err = os.Getwd(); err != nil {
+				return abs
+			}
+			if cache != nil {
+				cache[""] = wd
+			}
+		}
+		abs = filepath.Join(wd, abs)
 	}
 	dir, base := filepath.Dir(abs), filepath.Base(abs)
 	if r, ok := cache[dir]; ok {
@@ -104,16 +136,4 @@ func resolve(path string, cache map[string]string) string {
 		rest = filepath.Join(filepath.Base(d), rest)
 		d = parent
 	}
-}
-
-func sameFile(a, b string) bool {
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	if err != nil {
-		return false
-	}
-	return os.SameFile(fa, fb)
 }

@@ -35,17 +35,18 @@ func Run(ctx context.Context, cfg Config) (code int, err error) {
 		return ExitUsage, err
 	}
 	start := time.Now()
-	inputs, err := discover(cfg.Paths)
+	d, listed, err := s.prepareDiscovery()
 	if err != nil {
 		return ExitUsage, err
 	}
 	temps := &tempSet{m: map[string]bool{}}
 	defer func() { temps.cleanup(code == ExitOK || code == ExitInvalid) }()
-	if err := s.decideOutput(inputs, temps); err != nil {
+	if err := s.decideOutput(temps); err != nil {
 		return ExitUsage, err
 	}
-	r := &runner{s: s, inputs: inputs, temps: temps}
-	return r.run(ctx, start)
+	r := &runner{s: s, temps: temps, discovered: make(chan struct{})}
+	r.cond.L = &r.mu
+	return r.run(ctx, start, d, listed)
 }
 
 // checkScript loads the OpenCC dictionaries up front when --script asks for them, so that a
@@ -67,17 +68,63 @@ func (s *settings) checkScript() error {
 // runner is the state of one run.
 type runner struct {
 	s      *settings
-	inputs []input
 	temps  *tempSet
 	budget *budget
+	large  *pool // the decoding of large inputs; nil without a memory limit
+
+	// The inputs, appended by the discovery while the workers already convert the first
+	// ones; discovered is closed when the list is complete (or the walk gave up).
+	mu         sync.Mutex
+	cond       sync.Cond
+	inputs     []*input
+	done       bool
+	discovered chan struct{}
 }
 
-func (r *runner) run(parent context.Context, start time.Time) (int, error) {
-	s := r.s
-	ctx, cancel := context.WithCancel(parent)
-	defer cancel()
+// discover walks the inputs into r.inputs; it stops early when ctx is done.
+func (r *runner) discover(ctx context.Context, d *discovery, listed []string) {
+	defer close(r.discovered)
+	d.discover(r.s.cfg.Paths, listed, func(in *input) bool {
+		r.mu.Lock()
+		r.inputs = append(r.inputs, in)
+		r.mu.Unlock()
+		r.cond.Signal()
+		return ctx.Err() == nil
+	})
+	r.mu.Lock()
+	r.done = true
+	r.mu.Unlock()
+	r.cond.Broadcast()
+	for _, dir := range d.skipped {
+		fmt.Fprintf(r.s.stderr, "qipu %s: not reading %s: it is the output directory\n", r.s.cfg.Command, dir)
+	}
+}
 
-	w := &writer{r: r, claimed: map[string]bool{}, dirs: map[string]string{}}
+// input returns input i, waiting for the discovery to find it; nil when there is none.
+func (r *runner) input(i int) *input {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i >= len(r.inputs) && !r.done {
+		r.cond.Wait()
+	}
+	if i < len(r.inputs) {
+		return r.inputs[i]
+	}
+	return nil
+}
+
+// discoveryDone waits for the complete list of inputs, then checks that no output is an input
+// and takes the inputs' names in the output directory, and starts the progress display. The
+// writer calls it before it writes anything.
+func (w *writer) discoveryDone() error {
+	r, s := w.r, w.r.s
+	<-r.discovered
+	if p := s.cfg.Progress; p != nil {
+		p.Start(len(r.inputs))
+	}
+	if err := s.checkInputs(r.inputs); err != nil {
+		return err
+	}
 	if s.outMode == outDir {
 		// Inputs are never written: an output may not take an input's name, nor the
 		// report's. Names are compared with their directories' links resolved, so that an
@@ -91,6 +138,17 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 			w.claimed[resolve(s.cfg.Report, w.dirs)] = true
 		}
 	}
+	return nil
+}
+
+func (r *runner) run(parent context.Context, start time.Time, d *discovery, listed []string) (int, error) {
+	s := r.s
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	go r.discover(ctx, d, listed)
+	defer func() { cancel(); <-r.discovered }() // the walk has stopped when Run returns
+
+	w := &writer{r: r, claimed: map[string]bool{}, dirs: map[string]string{}}
 	w.stdout = bufio.NewWriterSize(s.stdout, chunkSize)
 	switch s.cfg.Report {
 	case "":
@@ -106,20 +164,15 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 	}
 	w.stderr = s.stderr
 
-	if p := s.cfg.Progress; p != nil {
-		p.Start(len(r.inputs))
-	}
-
 	// The reorder window: at most this many files are in flight (read, waiting or being
-	// written), so memory does not grow with the archive.
-	order := make(chan *slot, 2*s.jobs+2)
-	total := max(minBudget, int64(s.jobs)*jobBudget)
-	if s.cfg.budget > 0 {
-		total = s.cfg.budget
+	// written), so memory does not grow with the archive. It is wide, so that the workers
+	// keep going while a large file at the head is converted: a file that waits holds only
+	// its results, whose bytes the budget bounds.
+	order := make(chan *slot, window(s.jobs))
+	r.budget = newBudget(s.outputBudget())
+	if l := s.memoryLimit(); l > 0 {
+		r.large = newPool(ctx, l/2)
 	}
-	r.budget = newBudget(total)
-	// Pieces are at least chunkSize but the last of a file, so this many always fit.
-	depth := int(total/chunkSize) + 2
 	jobs := make(chan job)
 	var wg sync.WaitGroup
 	for range s.jobs {
@@ -135,17 +188,21 @@ func (r *runner) run(parent context.Context, start time.Time) (int, error) {
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		for i := range r.inputs {
-			sl := &slot{seq: i, ch: make(chan *piece, depth)}
+		for i := 0; ; i++ {
+			in := r.input(i)
+			if in == nil {
+				return
+			}
+			sl := newSlot(i)
 			select {
 			case order <- sl:
 			case <-ctx.Done():
 				return
 			}
 			select {
-			case jobs <- job{in: &r.inputs[i], slot: sl}:
+			case jobs <- job{in: in, slot: sl}:
 			case <-ctx.Done():
-				close(sl.ch)
+				sl.close()
 				return
 			}
 		}

@@ -1,23 +1,39 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 )
 
 // tempSet tracks the temporary files of a run so that none survives it, and the directories
 // it created so that a failed or interrupted run leaves no empty ones behind.
 type tempSet struct {
-	mu   sync.Mutex
-	m    map[string]bool
-	dirs []string
+	mu    sync.Mutex
+	m     map[string]bool
+	dirs  []string
+	known sync.Map // directories known to exist: create looks at each once
 }
 
 // mkdirAll creates dir and its missing parents, and records the ones it created.
 func (t *tempSet) mkdirAll(dir string) error {
+	if _, ok := t.known.Load(dir); ok {
+		return nil
+	}
+	if err := t.makeDirs(dir); err != nil {
+		return err
+	}
+	t.known.Store(dir, true)
+	return nil
+}
+
+func (t *tempSet) makeDirs(dir string) error {
 	var missing []string
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(d); err == nil {
@@ -40,12 +56,22 @@ func (t *tempSet) mkdirAll(dir string) error {
 	return nil
 }
 
-// create makes a temporary file in dir (created if needed) and records it.
+// create makes a temporary file in dir (created if needed) and records it. The file has its
+// final mode from the start (0644 less the umask, as cp gives), so moving it into place is
+// one rename.
 func (t *tempSet) create(dir string) (*os.File, error) {
 	if err := t.mkdirAll(dir); err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp(dir, tempPrefix+"*.tmp")
+	var f *os.File
+	var err error
+	for range 10000 {
+		name := filepath.Join(dir, tempPrefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
+		f, err = openFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("creating output file: %w", err)
 	}
@@ -65,10 +91,7 @@ func (t *tempSet) remove(name string) {
 
 // rename moves a complete temporary file into place.
 func (t *tempSet) rename(name, target string) error {
-	if err := os.Chmod(name, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", target, err)
-	}
-	if err := os.Rename(name, target); err != nil {
+	if err := renameFile(name, target); err != nil {
 		return fmt.Errorf("writing %s: %w", target, err)
 	}
 	t.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -33,10 +34,51 @@ type doneFile struct {
 	temp, dir, base, ext string
 }
 
-// slot carries one input file's pieces to the writer, in order.
+// slot carries one input file's pieces to the writer, in order. A worker adds pieces and
+// closes it; the writer takes what has come, and waits on ready for more.
 type slot struct {
-	seq int // the file's place in the input order
-	ch  chan *piece
+	seq    int // the file's place in the input order
+	mu     sync.Mutex
+	pieces []*piece
+	closed bool
+	ready  chan struct{} // holds a token when pieces came or the slot closed since the last take
+}
+
+func newSlot(seq int) *slot { return &slot{seq: seq, ready: make(chan struct{}, 1)} }
+
+// send hands a piece to the writer.
+func (sl *slot) send(p *piece) {
+	sl.mu.Lock()
+	sl.pieces = append(sl.pieces, p)
+	sl.mu.Unlock()
+	sl.notify()
+}
+
+// close says that no piece follows.
+func (sl *slot) close() {
+	sl.mu.Lock()
+	sl.closed = true
+	sl.mu.Unlock()
+	sl.notify()
+}
+
+func (sl *slot) notify() {
+	select {
+	case sl.ready <- struct{}{}:
+	default:
+	}
+}
+
+// take appends the pieces that have come to buf and reports whether the slot was closed when
+// they were taken (then nothing follows them).
+func (sl *slot) take(buf []*piece) ([]*piece, bool) {
+	sl.mu.Lock()
+	buf = append(buf, sl.pieces...)
+	clear(sl.pieces)
+	sl.pieces = sl.pieces[:0]
+	closed := sl.closed
+	sl.mu.Unlock()
+	return buf, closed
 }
 
 // writer is the ordered end of the pipeline: it takes the files' pieces in input order and
@@ -64,26 +106,40 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 			cancel()
 		}
 	}
+	if err := w.discoveryDone(); err != nil {
+		fail(err)
+	}
+	var buf []*piece
 	for sl := range order {
 		w.r.budget.setHead(sl.seq)
+		w.r.large.setHead(sl.seq)
 		games := 0
-		for p := range sl.ch {
-			w.r.budget.release(int64(p.size()))
-			games += p.stats.games
-			w.total.add(&p.stats)
-			w.found.note(w.r, sl.seq, &p.stats)
-			if p.fatal != nil {
-				fail(p.fatal)
-			}
-			if w.err != nil || ctx.Err() != nil {
-				for _, f := range p.files {
-					w.r.temps.remove(f.temp)
+		for {
+			var closed bool
+			buf, closed = sl.take(buf[:0])
+			for i, p := range buf {
+				buf[i] = nil
+				w.r.budget.release(int64(p.size()))
+				games += p.stats.games
+				w.total.add(&p.stats)
+				w.found.note(w.r, sl.seq, &p.stats)
+				if p.fatal != nil {
+					fail(p.fatal)
 				}
-				continue
+				if w.err != nil || ctx.Err() != nil {
+					for _, f := range p.files {
+						w.r.temps.remove(f.temp)
+					}
+					continue
+				}
+				if err := w.write(p); err != nil {
+					fail(err)
+				}
 			}
-			if err := w.write(p); err != nil {
-				fail(err)
+			if closed {
+				break
 			}
+			<-sl.ready
 		}
 		if pr := w.r.s.cfg.Progress; pr != nil {
 			pr.Advance(games)

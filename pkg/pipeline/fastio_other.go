@@ -1,0 +1,13 @@
+//go:build !unix
+
+package pipeline
+
+import "os"
+
+// openFile opens a file (os.OpenFile).
+func openFile(name string, flag int, perm os.FileMode) (*os.File, error) {
+	return os.OpenFile(name, flag, perm)
+}
+
+// renameFile moves a complete file into place (os.Rename).
+func renameFile(from, to string) error { return os.Rename(from, to) }

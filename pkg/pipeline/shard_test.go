@@ -1,0 +1,267 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// shardTree is an archive whose names test the walk order: a file, a directory of the same
+// stem and names that sort between them ("a-b" < "a.pgn" < "a/" in byte order), upper and
+// lower case, CJK names, a broken game, a file that is no game file and a dangling link.
+func shardTree(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "in")
+	files := map[string]string{
+		"a.pgn":         pgnText("a", randomGame(1, 30), randomGame(2, 12)),
+		"a-b.pgn":       pgnText("a-b", randomGame(3, 20)),
+		"a/x.pgn":       pgnText("ax", randomGame(4, 40)),
+		"a/y.xqf":       xqfFile(randomGame(5, 25)...),
+		"a0.pgn":        pgnText("a0", randomGame(6, 8)),
+		"B.pgn":         pgnText("B", randomGame(7, 16)),
+		"b/c/d.pgn":     pgnText("bcd", randomGame(8, 10), randomGame(9, 3)),
+		"b.c/e.pgn":     pgnText("bce", randomGame(10, 18)),
+		"bad.pgn":       "[Event \"bad\"]\n\n1. H2-E2 H9-G7 2. Z9-Z8 *\n",
+		"notes.txt":     "not a game",
+		"棋谱/梅花谱.pgn":    pgnText("mhp", randomGame(11, 22)),
+		"棋谱/第1局.xqf":    xqfFile(randomGame(12, 14)...),
+		"z/深/1.pgn":     pgnText("z1", randomGame(13, 9)),
+		"empty.pgn":     "",
+		"sub dir/s.pgn": pgnText("s", randomGame(14, 11)),
+		// Outputs that would take each other's names: a-2.pgn, game.pgn, game-2.pgn, ...
+		"a-2.pgn":      pgnText("a-2", randomGame(15, 7)),
+		"a.xqf":        xqfFile(randomGame(16, 9)...),
+		"g/game.pgn":   pgnText("g", randomGame(17, 7), randomGame(18, 5), randomGame(19, 6)),
+		"g/game.xqf":   xqfFile(randomGame(20, 9)...),
+		"g/game-2.pgn": pgnText("g2", randomGame(21, 4)),
+		"g/game-3.xqf": xqfFile(randomGame(22, 9)...),
+	}
+	for i := range 40 {
+		files[fmt.Sprintf("many/%02d.pgn", i)] = pgnText("m", randomGame(uint64(100+i), 5+i))
+	}
+	writeTree(t, dir, files)
+	if err := os.Symlink("missing.pgn", filepath.Join(dir, "a", "dangling.pgn")); err != nil {
+		t.Log("no symbolic links here:", err)
+	}
+	return dir
+}
+
+// sortBySource sorts JSON lines stably by their "source" value in byte order, as
+// scripts/cluster/merge-reports.sh does (LC_ALL=C sort -s -t '"' -k4,4).
+func sortBySource(lines []string) {
+	key := func(l string) string {
+		f := strings.Split(l, `"`)
+		if len(f) < 4 {
+			return ""
+		}
+		return f[3]
+	}
+	slices.SortStableFunc(lines, func(a, b string) int { return strings.Compare(key(a), key(b)) })
+}
+
+func reportLines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	return lines[:len(lines)-1] // after the last newline
+}
+
+// TestShardsMergeToTheSingleRun runs the pipeline once and in N shards (N = 1..5): the
+// reports of the shards, concatenated and stably sorted by source, are the single run's
+// report byte for byte; the single run's report is already in that order; the -o trees of
+// the shards do not overlap and together are the single run's tree.
+func TestShardsMergeToTheSingleRun(t *testing.T) {
+	in := shardTree(t)
+	tmp := t.TempDir()
+	var output Output
+	run := func(sh Shard, name string, cmd Command) (report, out string) {
+		name += "-" + output.String()
+		report = filepath.Join(tmp, name+".jsonl")
+		cfg := Config{Command: cmd, Paths: []string{in}, Report: report, Shard: sh, Jobs: 3, Output: output}
+		if cmd == Convert {
+			out = filepath.Join(tmp, name+"-out")
+			cfg.Out = out
+		}
+		code, _, stderr, err := runCfg(t, context.Background(), cfg)
+		if code > ExitInvalid || err != nil {
+			t.Fatalf("shard %v: exit %d, %v\n%s", sh, code, err, stderr)
+		}
+		return report, out
+	}
+	for _, tc := range []struct {
+		cmd Command
+		out Output
+	}{{Check, PGN}, {Convert, PGN}, {Convert, XQF}} {
+		cmd := tc.cmd
+		output = tc.out
+		single, singleOut := run(Shard{}, "single-"+cmd.String(), cmd)
+		want := reportLines(t, single)
+		sorted := slices.Clone(want)
+		sortBySource(sorted)
+		if !slices.Equal(sorted, want) {
+			t.Errorf("%s: the single run's report is not in byte order of source:\n%s", cmd, strings.Join(want, ""))
+		}
+		for n := 1; n <= 5; n++ {
+			var got []string
+			seen := map[string]int{}
+			for k := range n {
+				name := fmt.Sprintf("%s-%d-of-%d", cmd, k, n)
+				rep, out := run(Shard{Index: k, Count: n}, name, cmd)
+				got = append(got, reportLines(t, rep)...)
+				if cmd == Convert {
+					for _, f := range listTree(t, out) {
+						if prev, ok := seen[f]; ok {
+							t.Errorf("%d shards: %s written by shards %d and %d", n, f, prev, k)
+						}
+						seen[f] = k
+						a, _ := os.ReadFile(filepath.Join(out, f))
+						b, err := os.ReadFile(filepath.Join(singleOut, f))
+						if err != nil || !bytes.Equal(a, b) {
+							t.Errorf("%d shards: %s differs from the single run's (%v)", n, f, err)
+						}
+					}
+				}
+			}
+			sortBySource(got)
+			if g, w := strings.Join(got, ""), strings.Join(want, ""); g != w {
+				t.Errorf("%s, %d shards: merged reports differ from the single run's\ngot:\n%s\nwant:\n%s", cmd, n, g, w)
+			}
+			if cmd == Convert && len(seen) != len(listTree(t, singleOut)) {
+				t.Errorf("%d shards: %d files in the shards' trees, %d in the single run's", n, len(seen), len(listTree(t, singleOut)))
+			}
+		}
+	}
+}
+
+// TestWalkOrderIsByteOrder: the inputs come in the byte order of their paths.
+func TestWalkOrderIsByteOrder(t *testing.T) {
+	in := shardTree(t)
+	d := &discovery{}
+	var rels []string
+	d.discover([]string{in}, nil, func(x *input) bool {
+		rels = append(rels, x.rel)
+		return true
+	})
+	if !slices.IsSorted(rels) {
+		t.Errorf("walk order is not byte order: %q", rels)
+	}
+	if !slices.Contains(rels, "a-b.pgn") || !slices.Contains(rels, "a/x.pgn") {
+		t.Errorf("missing inputs: %q", rels)
+	}
+}
+
+func TestShardKeepsEachFileOnce(t *testing.T) {
+	keys := []string{"a.pgn", "a/x.pgn", "棋谱/第1局.xqf", "-", "0000/xqf/game-001.xqf"}
+	for n := 1; n <= 7; n++ {
+		for _, k := range keys {
+			c := 0
+			for i := range n {
+				if (Shard{Index: i, Count: n}).Keeps(k) {
+					c++
+				}
+			}
+			if c != 1 {
+				t.Errorf("%q is in %d of %d shards", k, c, n)
+			}
+		}
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Shard
+		ok   bool
+	}{
+		{"0/1", Shard{0, 1}, true},
+		{"3/8", Shard{3, 8}, true},
+		{" 7/8 ", Shard{7, 8}, true},
+		{"8/8", Shard{}, false},
+		{"-1/8", Shard{}, false},
+		{"1/0", Shard{}, false},
+		{"1", Shard{}, false},
+		{"a/b", Shard{}, false},
+	} {
+		got, err := ParseShard(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseShard(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}
+
+func TestParseMemoryLimit(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"", 0, true},
+		{"128MiB", 128 << 20, true},
+		{"1g", 1 << 30, true},
+		{"200MB", 200e6, true},
+		{"1048576", 1 << 20, true},
+		{"1.5GiB", 3 << 29, true},
+		{"off", NoMemoryLimit, true},
+		{"12 parsecs", 0, false},
+		{"-5MiB", 0, false},
+	} {
+		got, err := ParseMemoryLimit(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseMemoryLimit(%q) = %d, %v", tc.in, got, err)
+		}
+	}
+}
+
+func TestSplitList(t *testing.T) {
+	if got := splitList([]byte("a.pgn\nb c.pgn\n\nd.xqf")); !slices.Equal(got, []string{"a.pgn", "b c.pgn", "d.xqf"}) {
+		t.Errorf("newlines: %q", got)
+	}
+	if got := splitList([]byte("a\nb.pgn\x00c.pgn\x00")); !slices.Equal(got, []string{"a\nb.pgn", "c.pgn"}) {
+		t.Errorf("NULs: %q", got)
+	}
+}
+
+func TestShardKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"a.pgn": "a", "a-2.pgn": "a", "a-2-3.xqf": "a", "d/game-10.xqf": "d/game", "d.e/f": "d.e/f",
+		"x-.pgn": "x-", "-1.pgn": "-1", "v1.2-3.pgn": "v1.2", ".hidden": ".hidden", "stdin": "stdin",
+	} {
+		if got := shardKey(in); got != want {
+			t.Errorf("shardKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	in := shardTree(t)
+	all, err := Discover(Config{Paths: []string{in}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for k := range 3 {
+		part, err := Discover(Config{Paths: []string{in}, Shard: Shard{Index: k, Count: 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(part)
+	}
+	if n != len(all) || len(all) < 50 {
+		t.Errorf("%d inputs in 3 shards, %d in all", n, len(all))
+	}
+	if _, err := Discover(Config{Paths: []string{filepath.Join(in, "missing")}}); err == nil {
+		t.Error("a missing PATH is no error")
+	}
+	list, err := Discover(Config{FilesFrom: "-", Stdin: strings.NewReader(filepath.Join(in, "a.pgn") + "\x00" + filepath.Join(in, "nope.pgn") + "\x00")})
+	if err != nil || len(list) != 2 || list[0].Err != nil || list[1].Err == nil {
+		t.Errorf("listed: %+v, %v", list, err)
+	}
+}

@@ -13,14 +13,14 @@ import (
 
 // Flags shared by convert and check.
 func commonFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "encoding", Value: "auto", Usage: "input encoding: auto, utf-8, gbk, gb18030, big5 or utf-16"},
 		&cli.StringFlag{Name: "report", Usage: "write one JSON object per game (and per unreadable file) to `FILE` (- for standard output)"},
 		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "number of parallel workers, at least 1", DefaultText: "number of CPUs"},
 		&cli.BoolFlag{Name: "memstats", Hidden: true, Usage: "benchmarks: print the peak Go memory to stderr at the end"},
-	}
+	}, scaleFlags()...)
 }
 
 func convertCommand() *cli.Command {
@@ -135,7 +135,7 @@ func flagError(c *cli.Context, err error, _ bool) error {
 // batchConfig parses the shared flags into a pipeline configuration.
 func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) {
 	args := c.Args().Slice()
-	if len(args) == 0 {
+	if len(args) == 0 && c.String("files-from") == "" {
 		return pipeline.Config{}, usageErr("%s: no PATH given (use - for standard input)", c.Command.Name)
 	}
 	enc, err := textenc.ParseEncoding(c.String("encoding"))
@@ -146,7 +146,7 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 	if j := c.Int("jobs"); c.IsSet("jobs") && j < 1 {
 		return pipeline.Config{}, usageErr("%s: --jobs %d: want at least 1 worker", c.Command.Name, j)
 	}
-	return pipeline.Config{
+	cfg := pipeline.Config{
 		Command:  cmd,
 		Paths:    args,
 		Encoding: enc,
@@ -157,7 +157,11 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 		Stdin:    c.App.Reader,
 		Stdout:   c.App.Writer,
 		Stderr:   c.App.ErrWriter,
-	}, nil
+	}
+	if err := scaleConfig(c, &cfg); err != nil {
+		return pipeline.Config{}, err
+	}
+	return cfg, nil
 }
 
 // runPipeline runs the library and turns its exit code into an exitError.
@@ -171,6 +175,7 @@ func runPipeline(c *cli.Context, cfg pipeline.Config) error {
 	if c.Bool("memstats") {
 		defer startMemStats(cfg.Stderr)()
 	}
+	defer setMemoryLimit(cfg.MemoryLimit)()
 	code, err := pipeline.Run(c.Context, cfg)
 	if code == exitOK {
 		return nil

@@ -1,100 +1,141 @@
 #!/usr/bin/env bash
-# Benchmarks qipu's batch pipeline (not part of go test). It builds qipu, generates a large
-# archive in a temporary directory with scripts/gencorpus (GBK PGN in Chinese notation and
-# XQF files), then times `check` and `convert` with -j 1 and -j 2 against the decode-only
-# floor (reading the same files and decoding their text, nothing more), and prints games/s,
-# MB/s, peak memory and the ratios DESIGN.md sets targets for. Last, `qipu perft 5` nodes/s.
+# Benchmarks qipu at scale (not part of go test). It builds qipu, generates an archive of
+# $GAMES random games with `scripts/gencorpus -archive` in a temporary directory (folders of
+# PGN files in every notation and encoding and single-game XQF files, and in every 100th
+# folder an XQF tree of about 60,000 moves with the same tree again in PGN), then prints:
 #
-# usage: scripts/bench.sh            (from anywhere in the repository)
-#   PGN_MB=50 XQF_FILES=10000 JOBS="1 2" REPEAT=3 KEEP=1 scripts/bench.sh
-# Times are the best of REPEAT runs (the machine may be shared); memory is the highest peak.
+#   - peak resident memory of `check` and `convert -o` (chinese) at -j 2;
+#   - the wall-time ratio of `check -j 1` to `check -j 2` (runs taken in turn, A B A B);
+#   - the wall-time ratio of `convert -o` (-j 2) to `cp -r` of the same tree;
+#   - `qipu perft 5` against the speed anchors of ../shared/anchors when they are there
+#     (else qipu's own nodes/s);
+#   - games/s, plies/s and peak memory of `check`, `convert -o` and `dedupe` (if the command
+#     exists) at -j 2.
+#
+# usage: scripts/bench.sh                     (from anywhere in the repository)
+#   GAMES=1000000 scripts/bench.sh            the million-game archive (about 1.2 GB, 102,000 files)
+#   REPEAT=5 KEEP=1 ARCHIVE=DIR scripts/bench.sh
+# Times and ratios are medians of $REPEAT runs (the machine may be shared); memory is the
+# highest peak. ARCHIVE reuses an archive made by gencorpus -archive. Ratios from one run are
+# indications, not assertions: no test depends on them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PGN_MB=${PGN_MB:-50}
-XQF_FILES=${XQF_FILES:-10000}
-JOBS=${JOBS:-"1 2"}
+GAMES=${GAMES:-20000}
+REPEAT=${REPEAT:-3}
+J=${J:-2}
 work=$(mktemp -d)
 if [[ -z ${KEEP:-} ]]; then trap 'rm -rf "$work"' EXIT; else echo "keeping $work"; fi
+[[ -x /usr/bin/time ]] || { echo "bench.sh: needs /usr/bin/time (GNU time) for peak memory" >&2; exit 2; }
 
-echo "building qipu and generating ${PGN_MB} MB of GBK PGN + ${XQF_FILES} XQF files in $work ..."
 go build -o "$work/qipu" ./cmd/qipu
-go run ./scripts/gencorpus -bench -out "$work/archive" -pgn-mb "$PGN_MB" -xqf "$XQF_FILES"
-archive=$work/archive
 q=$work/qipu
-
-bytes_of() { du -sb "$1" | cut -f1; }
-pgn_bytes=$(bytes_of "$archive/pgn")
-xqf_bytes=$(bytes_of "$archive/xqf")
-all_bytes=$((pgn_bytes + xqf_bytes))
+archive=${ARCHIVE:-}
+if [[ -z $archive ]]; then
+  echo "generating an archive of $GAMES games in $work/archive ..."
+  go run ./scripts/gencorpus -archive "$GAMES" -out "$work/archive"
+  archive=$work/archive
+fi
+files=$(find "$archive" -type f | wc -l)
+mb=$(( $(du -sb "$archive" | cut -f1) >> 20 ))
 
 # json_field NAME: the number after "NAME": in the JSON on stdin.
 json_field() { sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p"; }
+summary=$("$q" check -q --format json -j "$J" "$archive" 2>/dev/null || true)
+games=$(json_field games <<<"$summary")
+plies=$(json_field plies <<<"$summary")
+printf 'archive: %d files, %d MB, %d games, %d plies\n\n' "$files" "$mb" "$games" "$plies"
 
-games_of() { "$q" check -q --format json "$1" 2>/dev/null | json_field games; }
-pgn_games=$(games_of "$archive/pgn")
-xqf_games=$(games_of "$archive/xqf")
-all_games=$((pgn_games + xqf_games))
-printf 'archive: %d MB PGN (%d games, %d files), %d MB XQF (%d games, %d files)\n' \
-  $((pgn_bytes >> 20)) "$pgn_games" "$(find "$archive/pgn" -type f | wc -l)" \
-  $((xqf_bytes >> 20)) "$xqf_games" "$(find "$archive/xqf" -type f | wc -l)"
-
-# measure LABEL GAMES BYTES CMD...: runs CMD $REPEAT times (output to /dev/null), prints one
-# table row with the best time and the highest peak memory, and sets $secs to the best time.
-have_time=; [[ -x /usr/bin/time && -z ${NO_TIME:-} ]] && have_time=1
-REPEAT=${REPEAT:-3}
-measure() {
-  local label=$1 games=$2 nbytes=$3; shift 3
-  local best= top=0 s m unit
-  for ((i = 0; i < REPEAT; i++)); do
-    if [[ -n $have_time ]]; then
-      /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
-      read -r s m <"$work/time"
-      unit="MB RSS"
-    else
-      local t0 t1
-      t0=$(date +%s.%N)
-      "$1" "$2" --memstats "${@:3}" >/dev/null 2>"$work/err" || true
-      t1=$(date +%s.%N)
-      s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-      m=$(sed -n 's/.*peak memory \([0-9]*\) KB.*/\1/p' "$work/err")
-      unit="MB (Go runtime)"
-    fi
-    if [[ -z $best ]] || awk -v a="$s" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$s; fi
-    ((m > top)) && top=$m
-  done
-  secs=$best
-  awk -v l="$label" -v s="$secs" -v g="$games" -v b="$nbytes" -v m="$((top / 1024)) $unit" 'BEGIN {
-    s = (s < 0.01 ? 0.01 : s)
-    printf "%-34s %7.2f s %10.0f games/s %8.1f MB/s   %s\n", l, s, g / s, b / 1048576 / s, m }'
+# timed CMD...: runs CMD once (output to /dev/null, the output tree $work/out removed first);
+# sets $secs and $kb (peak resident memory).
+timed() {
+  rm -rf "$work/out"
+  /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
+  read -r secs kb <"$work/time"
 }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+# measure CMD...: $REPEAT runs; sets $med (median seconds) and $top (highest peak, KB).
+measure() {
+  local all=() i
+  top=0
+  for ((i = 0; i < REPEAT; i++)); do
+    timed "$@"
+    all+=("$secs")
+    ((kb > top)) && top=$kb
+  done
+  med=$(printf '%s\n' "${all[@]}" | median)
+}
+# pair A B: runs the commands A and B in turn $REPEAT times (strings split as words); sets
+# $ratio (median of A/B pair by pair), $ta and $tb (median seconds).
+pair() {
+  local a=() b=() r=() i
+  for ((i = 0; i < REPEAT; i++)); do
+    timed $1; a+=("$secs")
+    timed $2; b+=("$secs")
+    r+=("$(awk -v x="${a[-1]}" -v y="${b[-1]}" 'BEGIN { printf "%.4f", (y > 0 ? x / y : 0) }')")
+  done
+  ratio=$(printf '%s\n' "${r[@]}" | median)
+  ta=$(printf '%s\n' "${a[@]}" | median)
+  tb=$(printf '%s\n' "${b[@]}" | median)
+}
+mib() { awk -v k="$1" 'BEGIN { printf "%.0f MB", k / 1024 }'; }
 
-declare -A T
+printf '%-44s %-22s %s\n' "figure" "value" "goal"
+measure "$q" check -q -j "$J" "$archive"
+printf '%-44s %-22s %s\n' "check -j $J, peak RSS" "$(mib "$top")" "<= 200 MB"
+measure "$q" convert -q --to chinese -j "$J" -o "$work/out" "$archive"
+printf '%-44s %-22s %s\n' "convert --to chinese -o DIR -j $J, peak RSS" "$(mib "$top")" "<= 200 MB"
+pair "$q check -q -j 1 $archive" "$q check -q -j $J $archive"
+printf '%-44s %-22s %s\n' "check -j 1 / -j $J, wall" "${ratio}x (${ta} s / ${tb} s)" ">= 1.8x on 2 cores ($(nproc) here)"
+pair "$q convert -q --to chinese -j $J -o $work/out $archive" "cp -r $archive $work/out"
+printf '%-44s %-22s %s\n' "convert -o DIR / cp -r, wall" "${ratio}x (${ta} s / ${tb} s)" "<= 1.2x"
+
+# perft 5 from the start position, one thread: nodes per CPU second (user + system), the
+# start-up (a perft 1 run) taken off, so that a busy machine does not count against a program.
+# qipu, and the speed anchors of ../shared/anchors when they are there.
+start='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'
+anchors=../shared/anchors
+# cpu_of DEPTH CMD...: CPU seconds of CMD with @D@ in its arguments replaced by DEPTH.
+cpu_of() {
+  local d=$1; shift
+  /usr/bin/time -f '%U %S' -o "$work/time" sh -c "${*//@D@/$d}" >/dev/null 2>&1 || true
+  awk '{ print $1 + $2 }' "$work/time"
+}
+# nps CMD...: median nodes/s of perft 5 by CMD (a shell command with @D@ for the depth).
+nps() {
+  local all=() i t1 t5
+  for ((i = 0; i < REPEAT; i++)); do
+    t1=$(cpu_of 1 "$@")
+    t5=$(cpu_of 5 "$@")
+    all+=("$(awk -v a="$t1" -v b="$t5" 'BEGIN { printf "%.0f", 133312995 / ((b - a) > 0.001 ? b - a : 0.001) }')")
+  done
+  printf '%s\n' "${all[@]}" | median
+}
+qnps=$(nps "'$q' perft @D@")
+printf '%-44s %-22s %s\n' "perft 5, qipu (CPU time)" "$(awk -v n="$qnps" 'BEGIN { printf "%.1f M nodes/s", n / 1e6 }')" ""
+if [[ -x $anchors/pikafish ]]; then
+  a=$(nps "printf 'uci\\nposition fen $start\\ngo perft @D@\\nquit\\n' | '$anchors/pikafish'")
+  printf '%-44s %-22s %s\n' "perft 5, qipu / anchor pikafish" "$(awk -v x="$qnps" -v y="$a" 'BEGIN { printf "%.2fx (%.1f M nodes/s)", x / y, y / 1e6 }')" ">= 1.0x"
+fi
+if [[ -x $anchors/fsf ]]; then
+  a=$(nps "printf 'uci\\nsetoption name UCI_Variant value xiangqi\\nposition startpos\\ngo perft @D@\\nquit\\n' | '$anchors/fsf'")
+  printf '%-44s %-22s %s\n' "perft 5, qipu / anchor fsf" "$(awk -v x="$qnps" -v y="$a" 'BEGIN { printf "%.2fx (%.1f M nodes/s)", x / y, y / 1e6 }')" ""
+fi
+if [[ ! -x $anchors/pikafish && ! -x $anchors/fsf ]]; then
+  echo "(no speed anchors in $anchors: qipu's own figure only)"
+fi
+
 echo
-printf '%-34s %9s %16s %13s   %s\n' "run (whole archive)" "time" "games/s" "MB/s" "peak memory"
-for j in $JOBS; do
-  measure "decode-only  -j $j" "$all_games" "$all_bytes" "$q" check -q --decode-only -j "$j" "$archive"; T[decode$j]=$secs
-  measure "check        -j $j" "$all_games" "$all_bytes" "$q" check -q -j "$j" "$archive"; T[check$j]=$secs
-  measure "convert --to chinese -j $j" "$all_games" "$all_bytes" "$q" convert -q --to chinese -j "$j" "$archive"; T[chinese$j]=$secs
-  measure "convert --to jsonl   -j $j" "$all_games" "$all_bytes" "$q" convert -q --to jsonl -j "$j" "$archive"; T[jsonl$j]=$secs
-done
-echo
-printf '%-34s\n' "by part (-j ${JOBS##* })"
-jl=${JOBS##* }
-measure "decode-only  PGN" "$pgn_games" "$pgn_bytes" "$q" check -q --decode-only -j "$jl" "$archive/pgn"
-measure "check        PGN" "$pgn_games" "$pgn_bytes" "$q" check -q -j "$jl" "$archive/pgn"
-pgn_secs=$secs
-measure "decode-only  XQF" "$xqf_games" "$xqf_bytes" "$q" check -q --decode-only -j "$jl" "$archive/xqf"
-measure "check        XQF" "$xqf_games" "$xqf_bytes" "$q" check -q -j "$jl" "$archive/xqf"
-plies=$("$q" check -q --format json -j "$jl" "$archive/pgn" 2>/dev/null | json_field plies)
-echo
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-first=${JOBS%% *}
-echo "ratios:"
-echo "  check -j $jl / decode-only -j $jl           = $(ratio "${T[check$jl]}" "${T[decode$jl]}")   (target <= 3)"
-echo "  check -j $first / check -j $jl (scaling)         = $(ratio "${T[check$first]}" "${T[check$jl]}")   (ideal $jl on $jl cores; $(nproc) here)"
-echo "  convert chinese -j $jl / check -j $jl        = $(ratio "${T[chinese$jl]}" "${T[check$jl]}")"
-echo "  convert jsonl -j $jl / check -j $jl          = $(ratio "${T[jsonl$jl]}" "${T[check$jl]}")"
-awk -v p="$plies" -v s="$pgn_secs" -v j="$jl" 'BEGIN { printf "  PGN replay: %.2f M plies/s with -j %d (%.2f M per worker; target >= 2 M per core)\n", p / s / 1e6, j, p / s / 1e6 / j }'
-echo
-echo "perft 5 (engine, one thread):"
-"$q" perft 5 | sed 's/^/  /'
+printf '%-34s %10s %12s %14s %10s\n' "run (-j $J, whole archive)" "time" "games/s" "plies/s" "peak RSS"
+row() {
+  local label=$1; shift
+  measure "$@"
+  awk -v l="$label" -v s="$med" -v g="$games" -v p="$plies" -v k="$top" 'BEGIN {
+    s = (s < 0.01 ? 0.01 : s)
+    printf "%-34s %8.2f s %12.0f %14.0f %7.0f MB\n", l, s, g / s, p / s, k / 1024 }'
+}
+row "check" "$q" check -q -j "$J" "$archive"
+row "convert --to chinese -o DIR" "$q" convert -q --to chinese -j "$J" -o "$work/out" "$archive"
+if help=$("$q" dedupe --help 2>&1); then
+  jflag=(); [[ $help == *--jobs* ]] && jflag=(-j "$J")
+  row "dedupe" "$q" dedupe "${jflag[@]}" "$archive"
+fi

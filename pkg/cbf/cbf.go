@@ -53,6 +53,9 @@ type Config struct {
 	Path string
 	// Encoding of the input; textenc.Auto detects it.
 	Encoding textenc.Encoding
+	// Repair lets the replay undo the known breakages of a start position
+	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+	Repair bool
 }
 
 // rootName is the root element of every CBF document.

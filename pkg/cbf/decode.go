@@ -40,6 +40,7 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 		}
 		d := &decoder{path: cfg.Path, text: text, cur: textpos.New(text)}
 		d.b.Path = cfg.Path
+		d.b.Repair = cfg.Repair
 		g, err := d.decode(enc, warn)
 		yield(g, err)
 	}

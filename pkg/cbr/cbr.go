@@ -141,6 +141,9 @@ type Config struct {
 	// (as GB18030, its superset); UTF-16 encodings are taken as Auto. CBR records are always
 	// UTF-16LE and ignore it.
 	Encoding textenc.Encoding
+	// Repair lets the replay undo the known breakages of a start position
+	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+	Repair bool
 }
 
 // Magics of the three kinds of file.

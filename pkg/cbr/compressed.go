@@ -106,6 +106,7 @@ func decodeCompressed(data []byte, cfg Config, yield func(*game.Game, error) boo
 	}
 	z := zReader{codec: newTextCodec(cfg.Encoding), lib: lib}
 	z.b.Path = cfg.Path
+	z.b.Repair = cfg.Repair
 	if err := z.games(cfg.Path, yield); err != nil {
 		if tail != nil {
 			err = tail // the cause: the stream ended early

@@ -44,6 +44,7 @@ func decodeBytes(data []byte, cfg Config, yield func(*game.Game, error) bool) {
 		}
 		var rr recordReader
 		rr.b.Path = cfg.Path
+		rr.b.Repair = cfg.Repair
 		yield(rr.read(data, 0, 1, FormatName, nil, 0), nil)
 	case kindLibrary:
 		decodeLibrary(data, cfg, yield)

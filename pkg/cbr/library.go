@@ -57,6 +57,7 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 	start := libIndex + int(capacity)*libEntrySize
 	var rr recordReader
 	rr.b.Path = cfg.Path
+	rr.b.Repair = cfg.Repair
 	pos := start
 	for n, e := range entries {
 		g := libraryGame(&rr, data, pos, n+1, e, extra)

@@ -32,6 +32,7 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 		d := &decoder{path: cfg.Path, enc: enc, text: text, html: looksHTML(text)}
 		d.moves = make([]pmove, 0, min(len(text)/4, 1<<16))
 		d.b.Path = cfg.Path
+		d.b.Repair = cfg.Repair
 		sc := scanner{s: text, cur: textpos.New(text)}
 		var blk block
 		n := 0

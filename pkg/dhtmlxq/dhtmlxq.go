@@ -50,6 +50,9 @@ type Config struct {
 	// Encoding of the input; textenc.Auto detects it (byte order mark, UTF-16, UTF-8, else
 	// GBK against Big5).
 	Encoding textenc.Encoding
+	// Repair lets the replay undo the known breakages of a start position
+	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+	Repair bool
 }
 
 // marker is the start of every block and field name, compared without regard to case.

@@ -46,10 +46,53 @@ func (d *decoder) buildTree() {
 		d.walk(&w)
 	}
 	d.skipDescendants()
+	d.splice()
 	for i := 1; i < len(d.branches); i++ {
 		if b := &d.branches[i]; !b.placed && !b.skipped && !b.reported {
 			d.fail(b.loc, 0, "", fmt.Sprintf("variation %d is not reachable from the main line (its parents form a cycle)", b.id))
 		}
+	}
+}
+
+// failedTail links a move that fails, and the moves after it in its branch (up to one whose
+// square is off the board), under cur after every alternative that replays: the builder
+// reports the failure, and does not replay the rest.
+func (d *decoder) failedTail(cur int32, moves []pmove) {
+	for k := range moves {
+		pm := &moves[k]
+		if pm.bad || len(d.nodes) > game.MaxNodes {
+			return
+		}
+		n := int32(len(d.nodes))
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
+		if k == 0 {
+			p := &d.nodes[cur].failed
+			if p.Last < 0 {
+				p.First = n
+			} else {
+				d.nodes[p.Last].Next = n
+			}
+			p.Last = n
+		} else {
+			movetree.Link(d.nodes, cur, n)
+		}
+		cur = n
+	}
+}
+
+// splice appends each node's failed children (failedTail) to its children that replay.
+func (d *decoder) splice() {
+	for i := range d.nodes {
+		n := &d.nodes[i]
+		if n.failed.First < 0 {
+			continue
+		}
+		if n.Last < 0 {
+			n.First = n.failed.First
+		} else {
+			d.nodes[n.Last].Next = n.failed.First
+		}
+		n.Last, n.failed = n.failed.Last, movetree.Unlinked
 	}
 }
 
@@ -87,8 +130,15 @@ func (d *decoder) walk(w *work) {
 			d.work = append(d.work, work{br: d.order[t], attach: cur, pos: *pos})
 		}
 		ci = cj
-		if pm.bad || !pos.IsLegal(pm.m) {
+		if pm.bad {
 			d.illegal(pm, pos, ply)
+			alive = false
+			break
+		}
+		if !pos.IsLegal(pm.m) {
+			// The builder reports it when it replays the tree; it sees the rest of the
+			// branch too, for the repairs of the start position.
+			d.failedTail(cur, moves[k:])
 			alive = false
 			break
 		}
@@ -98,7 +148,7 @@ func (d *decoder) walk(w *work) {
 			break
 		}
 		n := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
 		movetree.Link(d.nodes, cur, n)
 		cur = n
 		pos.Play(pm.m)
@@ -184,11 +234,21 @@ func (d *decoder) attachComments() {
 	}
 }
 
-// play passes one move and its comments to the builder.
+// play passes one move and its comments to the builder. The comments of a move that does not
+// replay (its line failed) are kept only for a repair of the start position to replay.
 func (d *decoder) play(i int32) {
 	n := &d.nodes[i]
-	d.b.PlayMove(n.move, n.loc)
-	d.comment(i)
+	if d.b.PlayMove(n.move, n.loc) {
+		d.comment(i)
+		return
+	}
+	if d.b.Repair {
+		for c := n.comment; c >= 0; c = d.comments[c].next {
+			if t := d.commentText(c); t != "" {
+				d.b.CommentUnplayed(t)
+			}
+		}
+	}
 }
 
 // comment passes the comments of a node to the builder.

@@ -358,3 +358,12 @@ func (b *Builder) replay(s board.Setup) {
 	}
 	b.rec.replaying = false
 }
+
+// CommentUnplayed is Comment for the comment of a move that PlayMove did not add (a move of a
+// line that failed, in a reader that passes every move of its tree, as XQF's does): it is not
+// attached anywhere, but a repair that rebuilds the game replays it with its move.
+func (b *Builder) CommentUnplayed(text string) {
+	if b.rec.logging && !b.commentsFull {
+		b.rec.add(event{op: opComment, text: text})
+	}
+}

@@ -20,6 +20,9 @@ type Config struct {
 	// Reuse lets Decode recycle the memory of a game (its move tree) for the next one: a game
 	// passed to fn is then valid only until fn returns. Set it when fn keeps nothing of it.
 	Reuse bool
+	// Repair lets the replay undo the known breakages of a start position
+	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+	Repair bool
 }
 
 // Decode reads every game of a UTF-8 PGN text and calls fn with each replayed game, in order.
@@ -180,6 +183,7 @@ func NewReplayer(cfg Config) *Replayer {
 	r := &Replayer{cfg: cfg}
 	r.b.Path = cfg.Path
 	r.b.Reuse = cfg.Reuse
+	r.b.Repair = cfg.Repair
 	r.b.Resolve = r.resolve
 	return r
 }

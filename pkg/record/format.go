@@ -44,6 +44,8 @@ type decodeConfig struct {
 	Encoding textenc.Encoding
 	// Reuse: a game is dropped before the next is asked for (see WithReuse).
 	Reuse bool
+	// Repair: undo the known breakages of a start position (see WithRepair).
+	Repair bool
 }
 
 // Name returns the format's name as the JSON Lines "format" field and the command line say

@@ -12,6 +12,7 @@ type options struct {
 	maxGames int
 	format   Format
 	info     func(Info)
+	repair   bool
 }
 
 func (o *options) apply(opts []Option) {
@@ -33,6 +34,15 @@ func WithEncoding(enc textenc.Encoding) Option {
 // itself.
 func WithStrict() Option {
 	return func(o *options) { o.strict = true }
+}
+
+// WithRepair lets every reader undo the known breakages of a start position (one side's
+// pieces mirrored left–right, the board mirrored or rotated, the side to move) when a game's
+// main line fails in its first plies and the repaired position makes the whole line legal:
+// see game.Builder.Repair. A repaired game is valid with a "repaired" warning. Without it,
+// the first error of such a game names the repair that would work.
+func WithRepair() Option {
+	return func(o *options) { o.repair = true }
 }
 
 // WithMaxGames stops after n games (n > 0); the rest of the input is not read.

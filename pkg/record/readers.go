@@ -24,11 +24,11 @@ var table = []format{
 	{name: "xqf", exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), decode: decodeXQF},
 	{name: cbr.FormatName, exts: []string{".cbr", ".cbl"}, sniff: bytesOnly(cbr.Sniff),
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding})
+			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
 	{name: cbf.FormatName, exts: []string{".cbf"}, sniff: bytesOnly(cbf.Sniff),
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding})
+			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
 	// By name: web pages and .ubb files, and .txt, as the ccbridge.net export and vschess
 	// save their blocks; the marker may come after the sniffed prefix. A page or a note
@@ -36,7 +36,7 @@ var table = []format{
 	{name: dhtmlxq.FormatName, exts: []string{".html", ".htm", ".ubb", ".txt"}, sniff: bytesOnly(dhtmlxq.Sniff),
 		notThis: dhtmlxq.ErrNoMarker,
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding})
+			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
 	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
 }
@@ -49,7 +49,7 @@ func bytesOnly(sniff func(prefix []byte) bool) func([]byte, textenc.Encoding) bo
 // decodeXQF reads one XQF file: one game, or a file-level error.
 func decodeXQF(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
-		g, err := xqf.Decode(r, xqf.Config{Path: c.Path, Encoding: xqfEncoding(c.Encoding)})
+		g, err := xqf.Decode(r, xqf.Config{Path: c.Path, Encoding: xqfEncoding(c.Encoding), Repair: c.Repair})
 		if g == nil {
 			if err == nil {
 				err = errors.New("no game")
@@ -82,7 +82,7 @@ var errStopped = errors.New("record: stopped")
 // decodePGN reads the games of a UTF-8 PGN text (record has decoded it).
 func decodePGN(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
-		cfg := pgn.Config{Path: c.Path, Encoding: c.Encoding.String(), Reuse: c.Reuse}
+		cfg := pgn.Config{Path: c.Path, Encoding: c.Encoding.String(), Reuse: c.Reuse, Repair: c.Repair}
 		err := pgn.Decode(r, cfg, func(g *game.Game) error {
 			if !yield(g, nil) {
 				return errStopped

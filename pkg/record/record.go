@@ -182,7 +182,7 @@ func (rd *reading) readText(f Format, src io.Reader) {
 
 // decode runs the format's reader and passes its games and errors on.
 func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each func(*game.Game)) {
-	c := decodeConfig{Path: rd.name, Encoding: enc, Reuse: rd.o.reuse}
+	c := decodeConfig{Path: rd.name, Encoding: enc, Reuse: rd.o.reuse, Repair: rd.o.repair}
 	for g, err := range f.f.decode(src, c) {
 		if err != nil {
 			d := rd.readError(err)

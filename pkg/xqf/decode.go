@@ -50,12 +50,12 @@ func Decode(r io.Reader, cfg Config) (*game.Game, error) {
 		return nil, fileError(cfg.Path, game.KindIO, MaxFileSize,
 			fmt.Sprintf("file is larger than %d bytes", MaxFileSize), ErrTooLarge)
 	}
-	return decodeBytes(data, cfg.Path, c)
+	return decodeBytes(data, cfg.Path, c, cfg.Repair)
 }
 
 // decodeBytes decodes a whole file. It decrypts the move tree in place, so data must not be
 // shared.
-func decodeBytes(data []byte, path string, c codec) (*game.Game, error) {
+func decodeBytes(data []byte, path string, c codec, repair bool) (*game.Game, error) {
 	if len(data) < 2 || data[0] != 'X' || data[1] != 'Q' {
 		return nil, fileError(path, game.KindSyntax, 0, `no "XQ" signature`, ErrNotXQF)
 	}
@@ -65,6 +65,7 @@ func decodeBytes(data []byte, path string, c codec) (*game.Game, error) {
 	}
 	d := &decoder{data: data, codec: c, version: data[offVersion]}
 	d.b.Path = path
+	d.b.Repair = repair
 	return d.decode(), nil
 }
 
@@ -83,10 +84,15 @@ type decoder struct {
 	end     int       // offset after the last record read
 }
 
-// node is one record of the move tree. Only moves that replay are linked into their parent's
-// list of children; a move that fails is reported and its subtree is left out.
+// node is one record of the move tree. Moves that replay are linked into their parent's list
+// of children. A move that fails, and the moves of its subtree, are linked after every
+// alternative that replays (so an alternative takes the failed move's place in its line): the
+// builder reports the failure when it replays the tree, and when the failed move is in the
+// main line, the repairs of the start position see the whole line. A record with a square off
+// the board is reported here, and its subtree is left out.
 type node struct {
-	movetree.Links // children and next sibling that replay
+	movetree.Links                // children and next sibling (first those that replay, once spliced)
+	failed         movetree.Links // First and Last: the children that fail or follow a failure
 	off            int64
 	move           board.Move
 	comment        span
@@ -100,6 +106,7 @@ type pending struct {
 	parent int32
 	ply    int32 // ply of the record to read
 	alive  bool  // the line replays so far
+	dead   bool  // the line failed, but its records are still linked (see node)
 	pos    board.Position
 }
 
@@ -319,7 +326,7 @@ func (d *decoder) readTree() {
 	d.nodes = make([]node, 0, min((len(d.data)-HeaderSize)/4+1, 1<<14))
 	d.pending = make([]pending, 0, 16)
 	root, next, ok := d.readRecord(HeaderSize)
-	d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: HeaderSize, comment: root.comment})
+	d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, off: HeaderSize, comment: root.comment})
 	if !ok {
 		return
 	}
@@ -345,7 +352,7 @@ func (d *decoder) readTree() {
 		}
 		d.end = next
 		idx := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: int64(off), comment: rec.comment})
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, off: int64(off), comment: rec.comment})
 		if firstMove && cur.alive {
 			// The first move decides the side to move when it disagrees with WhoPlay, as
 			// game.Builder does when it replays it.
@@ -359,22 +366,32 @@ func (d *decoder) readTree() {
 				}
 			}
 		}
-		legal := cur.alive && d.check(cur, rec, off)
+		legal, dead := false, false
+		switch {
+		case cur.alive:
+			var decoded bool
+			legal, decoded = d.check(cur, rec, off)
+			dead = !legal && decoded
+		case cur.dead:
+			dead = d.decodeOnly(cur, rec)
+		}
 		if legal {
 			movetree.Link(d.nodes, cur.parent, idx)
+		} else if dead {
+			d.linkFailed(cur.parent, idx)
 		}
 		// The entry on top becomes the sibling's (same parent and position) or the child's
 		// (played in place); only a record with both needs a second entry.
 		m := d.nodes[idx].move
 		switch sib, child := rec.tag&tagSibling != 0, rec.tag&tagChild != 0; {
 		case sib && child:
-			d.pending = append(d.pending, pending{parent: idx, ply: cur.ply + 1, alive: legal})
+			d.pending = append(d.pending, pending{parent: idx, ply: cur.ply + 1, alive: legal, dead: dead})
 			if c := &d.pending[top+1]; legal {
 				c.pos = d.pending[top].pos
 				c.pos.Play(m)
 			}
 		case child:
-			cur.parent, cur.ply, cur.alive = idx, cur.ply+1, legal
+			cur.parent, cur.ply, cur.alive, cur.dead = idx, cur.ply+1, legal, dead
 			if legal {
 				cur.pos.Play(m)
 			}
@@ -385,11 +402,41 @@ func (d *decoder) readTree() {
 	if d.end < len(d.data) {
 		d.warn(game.KindSyntax, d.end, fmt.Sprintf("%d bytes after the last move record; ignored", len(d.data)-d.end))
 	}
+	d.splice()
+}
+
+// linkFailed appends child to parent's list of children that fail or follow a failure.
+func (d *decoder) linkFailed(parent, child int32) {
+	p := &d.nodes[parent].failed
+	if p.Last < 0 {
+		p.First = child
+	} else {
+		d.nodes[p.Last].Next = child
+	}
+	p.Last = child
+}
+
+// splice appends each node's failed children to its children that replay.
+func (d *decoder) splice() {
+	for i := range d.nodes {
+		n := &d.nodes[i]
+		if n.failed.First < 0 {
+			continue
+		}
+		if n.Last < 0 {
+			n.First = n.failed.First
+		} else {
+			d.nodes[n.Last].Next = n.failed.First
+		}
+		n.Last, n.failed = n.failed.Last, movetree.Unlinked
+	}
 }
 
 // check decodes the move of rec, stores it in its node and reports whether it replays in the
-// position of its line; when it does not, it records the error.
-func (d *decoder) check(p *pending, rec record, off int) bool {
+// position of its line, and whether it decoded to a move on the board at all. A move that
+// decodes but does not replay is left for the builder to report (it replays the tree); a
+// record that does not decode is reported here.
+func (d *decoder) check(p *pending, rec record, off int) (legal, decoded bool) {
 	ply := int(p.ply)
 	loc := game.Loc{Offset: int64(off)}
 	from, okf := xqfSquare(rec.from)
@@ -398,21 +445,28 @@ func (d *decoder) check(p *pending, rec record, off int) bool {
 		tok := fmt.Sprintf("%d-%d", rec.from, rec.to)
 		msg := "move record: square off the board (X·10+Y above 89)"
 		d.b.Diagnose(game.KindSyntax, false, loc, ply, tok, msg, fmt.Errorf("xqf: %s: %w", msg, notation.ErrSyntax))
-		return false
+		return false, false
 	}
 	m := board.NewMove(from, to)
 	if ply > maxPly {
 		msg := fmt.Sprintf("line deeper than %d plies; the rest of it is ignored", maxPly)
 		d.b.Diagnose(game.KindSyntax, false, loc, ply, string(m.AppendICCS(nil, false)), msg, nil)
-		return false
+		return false, false
 	}
 	d.nodes[len(d.nodes)-1].move = m
-	if p.pos.IsLegal(m) {
-		return true
+	return p.pos.IsLegal(m), true
+}
+
+// decodeOnly decodes the move of a record in a line that already failed, silently: it is
+// linked so that the builder sees the line, which it does not replay.
+func (d *decoder) decodeOnly(p *pending, rec record) bool {
+	from, okf := xqfSquare(rec.from)
+	to, okt := xqfSquare(rec.to)
+	if !okf || !okt || int(p.ply) > maxPly {
+		return false
 	}
-	reason := game.IllegalReason(&p.pos, m)
-	d.b.Diagnose(game.KindIllegal, false, loc, ply, string(m.AppendICCS(nil, false)), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
-	return false
+	d.nodes[len(d.nodes)-1].move = board.NewMove(from, to)
+	return true
 }
 
 // comment passes a node's comment to the builder.
@@ -425,9 +479,17 @@ func (d *decoder) comment(n *node) {
 	}
 }
 
-// play passes one move and its comment to the builder.
+// play passes one move and its comment to the builder. The comment of a move that does not
+// replay (its line failed) is kept only for a repair of the start position to replay.
 func (d *decoder) play(i int32) {
 	n := &d.nodes[i]
-	d.b.PlayMove(n.move, game.Loc{Offset: n.off})
-	d.comment(n)
+	if d.b.PlayMove(n.move, game.Loc{Offset: n.off}) {
+		d.comment(n)
+		return
+	}
+	if d.b.Repair && n.comment.n > 0 {
+		if s := d.text(n.comment.off, n.comment.n, "comment", true); s != "" {
+			d.b.CommentUnplayed(s)
+		}
+	}
 }

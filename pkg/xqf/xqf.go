@@ -89,6 +89,9 @@ type Config struct {
 	// UTF-8. The UTF-16 names, which only suit PGN, are taken as "auto". Any other name is
 	// an error.
 	Encoding string
+	// Repair lets the replay undo the known breakages of a start position
+	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+	Repair bool
 }
 
 // IsXQF reports whether a file that starts with prefix looks like XQF: the "XQ" signature, a

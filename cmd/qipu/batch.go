@@ -17,6 +17,7 @@ func commonFlags() []cli.Flag {
 		&cli.StringFlag{Name: "encoding", Value: "auto", Usage: "input encoding: auto, utf-8, gbk, gb18030, big5 or utf-16"},
 		&cli.StringFlag{Name: "report", Usage: "write one JSON object per game (and per unreadable file) to `FILE` (- for standard output)"},
 		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
+		repairFlag(),
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "number of parallel workers, at least 1", DefaultText: "number of CPUs"},
 		&cli.BoolFlag{Name: "memstats", Hidden: true, Usage: "benchmarks: print the peak Go memory to stderr at the end"},
@@ -34,6 +35,7 @@ func convertCommand() *cli.Command {
 		&cli.StringFlag{Name: "out-encoding", Value: "utf-8", Usage: "encoding of PGN output: utf-8, gbk or big5"},
 		// Output of cut games (CLI and pipeline UX).
 		&cli.BoolFlag{Name: "keep-result", Usage: "keep the Result tag of a game cut at its first error (by default it is written as *)"},
+		dedupeFlag(),
 	}, commonFlags()...)
 	return &cli.Command{
 		Name:      "convert",
@@ -64,6 +66,7 @@ func convertCommand() *cli.Command {
 			cfg.Output = output
 			cfg.Out = c.String("out")
 			cfg.KeepResult = c.Bool("keep-result")
+			cfg.DedupeOutput = c.Bool("dedupe")
 			if cfg.Styles, err = notationStyles(c); err != nil {
 				return err
 			}
@@ -152,6 +155,7 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 		Encoding: enc,
 		Report:   c.String("report"),
 		Strict:   c.Bool("strict"),
+		Repair:   c.Bool("repair"),
 		Quiet:    c.Bool("quiet"),
 		Jobs:     c.Int("jobs"),
 		Stdin:    c.App.Reader,

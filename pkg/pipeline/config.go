@@ -31,12 +31,21 @@ const (
 	Convert Command = iota
 	// Check replays every game and reports; it writes no converted output.
 	Check
+	// Dedupe groups the games that are the same game (JSON Lines on Stdout; see dedupe.go).
+	Dedupe
+	// Stats reports what the inputs hold (text, JSON or HTML; see stats.go).
+	Stats
 )
 
-// String returns "convert" or "check".
+// String returns "convert", "check", "dedupe" or "stats".
 func (c Command) String() string {
-	if c == Check {
+	switch c {
+	case Check:
 		return "check"
+	case Dedupe:
+		return "dedupe"
+	case Stats:
+		return "stats"
 	}
 	return "convert"
 }
@@ -135,6 +144,20 @@ type Config struct {
 	// DecodeOnly makes Check only read every recognized file and decode its text to UTF-8,
 	// without parsing or replaying: the floor a benchmark compares the real run against.
 	DecodeOnly bool
+
+	// Cleanup (dedupe, stats, --repair, --dedupe).
+	//
+	// Repair (Convert, Check, and the reading of Dedupe and Stats) lets the readers undo the
+	// known breakages of a start position (game.Builder.Repair): a repaired game is valid
+	// with a "repaired" warning.
+	Repair bool
+	// DedupeOutput makes Convert write only the kept game of each group of the same game or
+	// of truncated copies (a first pass finds the groups); the others get the report status
+	// "duplicate" and the source of the game kept.
+	DedupeOutput bool
+	// StatsFormat is how Stats writes its report: StatsText (the default), StatsJSON or
+	// StatsHTML; to Out when set, else to Stdout.
+	StatsFormat StatsFormat
 
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
@@ -453,8 +476,15 @@ func validate(cfg Config) (*settings, error) {
 			return nil, usagef("check: --report - and --format %v cannot both write to standard output", cfg.Format)
 		}
 		s.format = cfg.Format
+	case Dedupe, Stats:
+		if err := s.validateCleanup(); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, usagef("unknown command %d", int(cfg.Command))
+	}
+	if cfg.DedupeOutput && cfg.Command != Convert {
+		return nil, usagef("%s: --dedupe is a convert option", cfg.Command)
 	}
 	st := cfg.Styles
 	s.moves = [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}

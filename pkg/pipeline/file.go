@@ -176,6 +176,9 @@ func (f *fileRun) decode(format record.Format) {
 	if w.s.cfg.Strict {
 		opts = append(opts, record.WithStrict())
 	}
+	if w.s.cfg.Repair {
+		opts = append(opts, record.WithRepair())
+	}
 	for g, err := range record.Read(w.br, f.in.path, opts...) {
 		if w.ctx.Err() != nil {
 			return
@@ -221,7 +224,8 @@ func (f *fileRun) game(g *game.Game) error {
 	if s.script != ScriptKeep {
 		convertScript(g, s.script)
 	}
-	if s.outMode != outNothing {
+	dup := f.cleanGame(g) // dedupe, stats, convert --dedupe (cleanup.go)
+	if s.outMode != outNothing && !dup.dropped {
 		err := f.output(g)
 		// A worker keeps its buffers from game to game, but not the size of an outlandish
 		// one.
@@ -251,7 +255,9 @@ func (f *fileRun) game(g *game.Game) error {
 		}
 		f.appendDiag(d)
 	}
-	if s.cfg.Report != "" {
+	if s.cfg.Report != "" && dup.dropped {
+		f.cur.report = f.appendDuplicateJSON(f.cur.report, g, dup.kept)
+	} else if s.cfg.Report != "" {
 		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, &s.moves)
 	}
 	if f.cur.size() >= chunkSize {
@@ -304,6 +310,7 @@ func (f *fileRun) finish() {
 			f.cur.report = appendFileJSON(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
 		}
 	}
+	f.cleanFile()
 	if f.tmp != nil && !f.failed {
 		err := f.tmpBuf.Flush()
 		if cerr := f.tmp.Close(); err == nil {

@@ -16,7 +16,7 @@ func (s *settings) decideOutput(temps *tempSet) error {
 			return usagef("%s: --report %s: not a regular file", s.cfg.Command, rep)
 		}
 	}
-	if s.cfg.Command == Check {
+	if s.cfg.Command != Convert { // check, dedupe and stats write no converted output
 		s.outMode = outNothing
 		return nil
 	}

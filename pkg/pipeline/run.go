@@ -46,6 +46,9 @@ func Run(ctx context.Context, cfg Config) (code int, err error) {
 	}
 	r := &runner{s: s, temps: temps, discovered: make(chan struct{})}
 	r.cond.L = &r.mu
+	if s.cfg.Command == Dedupe || s.cfg.Command == Stats || s.cfg.DedupeOutput {
+		return r.runCleanup(ctx, start, d, listed) // cleanup.go
+	}
 	return r.run(ctx, start, d, listed)
 }
 
@@ -79,6 +82,9 @@ type runner struct {
 	inputs     []*input
 	done       bool
 	discovered chan struct{}
+	clean      *cleanup // dedupe, stats, convert --dedupe (cleanup.go); nil otherwise
+	disc       discovery // cleanup: the discovery, copied for each pass
+	listed     []string
 }
 
 // discover walks the inputs into r.inputs; it stops early when ctx is done.

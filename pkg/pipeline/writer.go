@@ -19,13 +19,14 @@ type piece struct {
 	report []byte     // report lines
 	files  []doneFile // finished temporary files to move into place, in order
 	stats  stats
-	fatal  error // the output cannot be written: the run stops with ExitUsage
+	fatal  error       // the output cannot be written: the run stops with ExitUsage
+	clean  *cleanNotes // what the cleanup commands collect (cleanup.go)
 }
 
 func (p *piece) size() int { return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) }
 
 func (p *piece) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && p.stats == (stats{}) && p.fatal == nil
+	return p.size() == 0 && len(p.files) == 0 && p.stats == (stats{}) && p.fatal == nil && p.clean == nil
 }
 
 // doneFile is a complete temporary output file and the name it should get: dir/base+ext, or
@@ -123,6 +124,9 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 				games += p.stats.games
 				w.total.add(&p.stats)
 				w.found.note(w.r, sl.seq, &p.stats)
+				if p.clean != nil && w.r.clean != nil {
+					w.r.clean.take(sl.seq, p.clean)
+				}
 				if p.fatal != nil {
 					fail(p.fatal)
 				}
@@ -151,7 +155,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 }
 
 func (w *writer) write(p *piece) error {
-	if len(p.diag) > 0 {
+	if len(p.diag) > 0 && (w.r.clean == nil || !w.r.clean.noDiag) {
 		if _, err := w.stderr.Write(p.diag); err != nil {
 			return fmt.Errorf("writing standard error: %w", err)
 		}
@@ -255,7 +259,10 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 	if err != nil {
 		return ExitUsage, &UsageError{Err: err}
 	}
-	if !s.cfg.Quiet || s.format == CheckJSON {
+	if c := w.r.clean; c != nil {
+		c.total = w.total
+	}
+	if (!s.cfg.Quiet || s.format == CheckJSON) && (w.r.clean == nil || !w.r.clean.noSummary) {
 		if err := w.summary(); err != nil {
 			return ExitUsage, &UsageError{Err: err}
 		}

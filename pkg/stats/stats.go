@@ -56,7 +56,8 @@ type File struct {
 	// skipped.
 	Format, Encoding string
 	Status           FileStatus
-	// Errors and Warnings count the diagnostics of the file itself (not of its games).
+	// Errors and Warnings count the diagnostics of the file itself (not of its games). A
+	// file read with errors of its own counts once in Report.FileErrors, as check counts it.
 	Errors, Warnings int
 }
 
@@ -100,7 +101,9 @@ func (c *Collector) AddFile(f File) {
 	if f.Encoding != "" {
 		r.Encodings[f.Encoding]++
 	}
-	r.FileErrors += f.Errors
+	if f.Status == Read && f.Errors > 0 {
+		r.FileErrors++ // as check counts them: files with errors of their own
+	}
 	r.Warnings += f.Warnings
 	fo := c.folder(f.Folder)
 	fo.Files++
@@ -125,42 +128,40 @@ func (c *Collector) folder(name string) *Folder {
 	return fo
 }
 
-// AddGame counts one game of a file of the folder. file numbers the file in input order
-// (the same number for every game of a file); it is only used to find duplicates.
-func (c *Collector) AddGame(folder string, file int, g *game.Game) {
-	r := &c.r
-	r.Games++
-	plies := g.Plies()
-	r.Plies += plies
-	fo := c.folder(folder)
-	fo.Games++
-	var first game.Kind
+// GameInfo is what the collector keeps of one game: a game read with record.WithReuse is
+// gone once its loop iteration ends, so a concurrent reader describes each game where it reads
+// it (Describe) and hands the description on, in input order, to AddInfo.
+type GameInfo struct {
+	// Index is the game's 1-based index in its file.
+	Index int
+	// Plies is the length of the main line as far as it replays.
+	Plies int
+	// Result is the game's result ("1-0", "0-1", "1/2-1/2", "*").
+	Result string
+	// FirstError is the kind of the game's first error; "" for a valid game.
+	FirstError game.Kind
+	// Warnings are the kinds of the game's warnings, in order.
+	Warnings []game.Kind
+	// Red, Black and Event are the tags of those names; Opening is the ECCO code and the
+	// opening name, where the tags give them.
+	Red, Black, Event, Opening string
+	// Summary is the game's summary for the duplicate finder.
+	Summary dedupe.Summary
+}
+
+// Describe returns what the collector counts of a game.
+func Describe(g *game.Game) GameInfo {
+	info := GameInfo{Index: g.Index, Plies: g.Plies(), Result: g.Result, Summary: dedupe.Summarize(g)}
 	for _, d := range g.Diagnostics {
 		if d.Warning {
-			r.Warnings++
-			r.WarningsByKind[string(d.Kind)]++
-		} else if first == "" {
-			first = d.Kind
+			info.Warnings = append(info.Warnings, d.Kind)
+		} else if info.FirstError == "" {
+			info.FirstError = d.Kind
 		}
 	}
-	if first == "" {
-		r.Valid++
-		fo.Valid++
-	} else {
-		r.Invalid++
-		fo.Invalid++
-		r.InvalidByKind[string(first)]++
-	}
-	r.Results[resultName(g.Result)]++
-	r.Lengths[min(plies/LengthBucket, LengthBuckets-1)]++
-	r.MaxPlies = max(r.MaxPlies, plies)
-	red, _ := g.Tag("Red")
-	black, _ := g.Tag("Black")
-	c.players.add(red)
-	c.players.add(black)
-	if ev, _ := g.Tag("Event"); ev != "" {
-		c.events.add(ev)
-	}
+	info.Red, _ = g.Tag("Red")
+	info.Black, _ = g.Tag("Black")
+	info.Event, _ = g.Tag("Event")
 	op, _ := g.Tag("Opening")
 	if ecco, ok := g.Tag("ECCO"); ok && ecco != "" {
 		if op != "" {
@@ -169,8 +170,46 @@ func (c *Collector) AddGame(folder string, file int, g *game.Game) {
 			op = ecco
 		}
 	}
-	c.opening.add(op)
-	c.dup.Add(dedupe.FileID(file), g.Index, dedupe.Summarize(g))
+	info.Opening = op
+	return info
+}
+
+// AddGame counts one game of a file of the folder. file numbers the file in input order
+// (the same number for every game of a file); it is only used to find duplicates.
+func (c *Collector) AddGame(folder string, file int, g *game.Game) {
+	c.AddInfo(folder, file, Describe(g))
+}
+
+// AddInfo counts one game described by Describe, as AddGame does.
+func (c *Collector) AddInfo(folder string, file int, g GameInfo) {
+	r := &c.r
+	r.Games++
+	plies := g.Plies
+	r.Plies += plies
+	fo := c.folder(folder)
+	fo.Games++
+	for _, k := range g.Warnings {
+		r.Warnings++
+		r.WarningsByKind[string(k)]++
+	}
+	if g.FirstError == "" {
+		r.Valid++
+		fo.Valid++
+	} else {
+		r.Invalid++
+		fo.Invalid++
+		r.InvalidByKind[string(g.FirstError)]++
+	}
+	r.Results[resultName(g.Result)]++
+	r.Lengths[min(plies/LengthBucket, LengthBuckets-1)]++
+	r.MaxPlies = max(r.MaxPlies, plies)
+	c.players.add(g.Red)
+	c.players.add(g.Black)
+	if g.Event != "" {
+		c.events.add(g.Event)
+	}
+	c.opening.add(g.Opening)
+	c.dup.Add(dedupe.FileID(file), g.Index, g.Summary)
 }
 
 // resultName maps a game's result to the names a report uses.

@@ -1,0 +1,283 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/qipu/qipu/pkg/dedupe"
+	"github.com/qipu/qipu/pkg/game"
+	statslib "github.com/qipu/qipu/pkg/stats"
+)
+
+// The cleanup commands (dedupe, stats) and convert --dedupe read the inputs through the same
+// workers and ordered writer as convert and check. A cleanup is attached to the runner: the
+// workers describe each game (a dedupe summary, a stats description) into the file's pieces,
+// and the writer hands them, in input order, to the index or the collector, so that the result
+// is the same for every number of workers.
+
+// cleanMode is what a run of the cleanup does with each game.
+type cleanMode int
+
+const (
+	cleanSummaries cleanMode = iota // dedupe pass 1: a Summary per game into the index
+	cleanPrefixes                   // dedupe pass 2: AddPrefixes for every game
+	cleanStats                      // stats: a description per game and file
+	cleanVerdict                    // convert --dedupe: drop the games the index replaces
+)
+
+// cleanup is the state a cleanup run shares between the workers and the writer.
+type cleanup struct {
+	mode      cleanMode
+	ix        *dedupe.Index
+	mu        sync.Mutex // cleanPrefixes: the workers take turns at the index
+	coll      *statslib.Collector
+	noSummary bool  // the writer prints no summary (a pass of a larger run)
+	noDiag    bool  // the writer prints no diagnostics (check lists them)
+	total     stats // the totals of the run, once done
+	inputs    []*input // cleanVerdict: the inputs by file number (the sources of kept games)
+	dropped   int   // cleanVerdict: games left out
+}
+
+// gameSum is one game's summary for the index.
+type gameSum struct {
+	index int
+	sum   dedupe.Summary
+}
+
+// cleanNotes are what a piece carries to the writer for the cleanup.
+type cleanNotes struct {
+	sums  []gameSum
+	infos []statslib.GameInfo
+	file  *statslib.File
+	// folder is the top-level folder of the file (stats).
+	folder  string
+	dropped int
+}
+
+// notes returns the piece's notes, created on demand.
+func (f *fileRun) notes() *cleanNotes {
+	if f.cur.clean == nil {
+		f.cur.clean = &cleanNotes{}
+	}
+	return f.cur.clean
+}
+
+// duplicate is what cleanGame says of a game for convert --dedupe.
+type duplicate struct {
+	dropped bool
+	kept    dedupe.Ref
+}
+
+// cleanGame handles one game for the cleanup, in a worker.
+func (f *fileRun) cleanGame(g *game.Game) duplicate {
+	c := f.w.r.clean
+	if c == nil {
+		return duplicate{}
+	}
+	file := dedupe.FileID(f.sl.seq)
+	switch c.mode {
+	case cleanSummaries:
+		n := f.notes()
+		n.sums = append(n.sums, gameSum{g.Index, dedupe.Summarize(g)})
+	case cleanPrefixes:
+		c.mu.Lock()
+		_ = c.ix.AddPrefixes(file, g) // a game pass 1 did not see has nothing to relate
+		c.mu.Unlock()
+	case cleanStats:
+		n := f.notes()
+		n.infos = append(n.infos, statslib.Describe(g))
+	case cleanVerdict:
+		dropped, kept, err := c.ix.Verdict(file, g.Index)
+		if err == nil && dropped {
+			f.notes().dropped++
+			return duplicate{dropped: true, kept: kept}
+		}
+	}
+	return duplicate{}
+}
+
+// cleanFile describes the file for stats once it is read, in a worker.
+func (f *fileRun) cleanFile() {
+	c := f.w.r.clean
+	if c == nil || c.mode != cleanStats {
+		return
+	}
+	n := f.notes()
+	sf := &statslib.File{Format: f.format, Encoding: f.encoding}
+	for _, d := range f.fileDiags {
+		if d.Warning {
+			sf.Warnings++
+		} else {
+			sf.Errors++
+		}
+	}
+	switch {
+	case f.format == "" && len(f.fileDiags) == 0 && f.games == 0:
+		sf.Status = statslib.Skipped
+	case sf.Errors > 0 && f.games == 0:
+		sf.Status = statslib.Unreadable
+	}
+	n.file = sf
+	n.folder = topFolder(f.in, f.w.s.cfg.Paths)
+}
+
+// topFolder is the top-level folder of an input for stats: the first directory below the
+// argument that found it, or the argument itself for a file argument and for the files
+// directly in a directory argument.
+func topFolder(in *input, args []string) string {
+	arg := in.path
+	if in.arg >= 0 && in.arg < len(args) {
+		arg = args[in.arg]
+	}
+	if in.stdin || in.path == arg {
+		return arg
+	}
+	if i := strings.IndexByte(in.rel, '/'); i > 0 {
+		return in.rel[:i]
+	}
+	return arg
+}
+
+// take hands a piece's notes to the index or the collector, in the writer (input order).
+func (c *cleanup) take(seq int, n *cleanNotes) {
+	switch c.mode {
+	case cleanSummaries:
+		for _, s := range n.sums {
+			_ = c.ix.Add(dedupe.FileID(seq), s.index, s.sum) // never frozen during a pass
+		}
+	case cleanStats:
+		for i := range n.infos {
+			c.coll.AddInfo(n.folder, seq, n.infos[i])
+		}
+		if n.file != nil {
+			n.file.Folder = n.folder
+			c.coll.AddFile(*n.file)
+		}
+	case cleanVerdict:
+		c.dropped += n.dropped
+	}
+}
+
+// pass runs the inputs once more with a cleanup, quietly: no diagnostics, no report, no
+// summary, no converted output. It returns the run's exit code (ExitUsage or ExitInterrupted
+// with their error).
+func (r *runner) pass(ctx context.Context, c *cleanup) (int, error) {
+	s := *r.s
+	s.stderr = io.Discard
+	s.cfg.Report = ""
+	s.cfg.Progress = nil
+	s.outMode = outNothing
+	c.noSummary = true
+	return r.fork(&s, c).runPass(ctx, time.Now())
+}
+
+// fork returns a runner for another pass over the same inputs, with settings s.
+func (r *runner) fork(s *settings, c *cleanup) *runner {
+	p := &runner{s: s, temps: r.temps, discovered: make(chan struct{}), clean: c, disc: r.disc, listed: r.listed}
+	p.cond.L = &p.mu
+	return p
+}
+
+// runPass runs a pass: a discovery of its own finds the same inputs in the same order.
+func (r *runner) runPass(ctx context.Context, start time.Time) (int, error) {
+	d := r.disc
+	return r.run(ctx, start, &d, r.listed)
+}
+
+// spool makes standard input readable more than once: the first pass reads it through a
+// copy into a temporary file, which the later passes read. Its cleanup removes the file.
+type spool struct {
+	file *os.File
+	orig io.Reader
+}
+
+// spoolStdin sets up the spool when an argument is standard input.
+func (r *runner) spoolStdin() (*spool, error) {
+	if !slices.Contains(r.s.cfg.Paths, "-") {
+		return nil, nil
+	}
+	f, err := os.CreateTemp("", tempPrefix+"stdin-*")
+	if err != nil {
+		return nil, usagef("%s: standard input is read twice and needs a temporary file: %w", r.s.cfg.Command, err)
+	}
+	sp := &spool{file: f, orig: r.s.stdin}
+	r.s.stdin = io.TeeReader(r.s.stdin, f)
+	return sp, nil
+}
+
+// rewind copies what the first pass left unread of standard input, and points the runner's
+// standard input at the start of the copy.
+func (sp *spool) rewind(r *runner) error {
+	if sp == nil {
+		return nil
+	}
+	if _, err := io.Copy(io.Discard, r.s.stdin); err != nil {
+		return fmt.Errorf("reading standard input: %w", err)
+	}
+	if _, err := sp.file.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("spooling standard input: %w", err)
+	}
+	r.s.stdin = sp.file
+	return nil
+}
+
+func (sp *spool) close() {
+	if sp != nil {
+		sp.file.Close()
+		os.Remove(sp.file.Name())
+	}
+}
+
+// runCleanup runs dedupe, stats or convert --dedupe: d and listed are the discovery of the
+// inputs, copied for each pass before it starts.
+func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discovery, listed []string) (int, error) {
+	r.disc, r.listed = *d, listed
+	switch r.s.cfg.Command {
+	case Stats:
+		return r.runStats(ctx, start)
+	case Dedupe:
+		return r.runDedupe(ctx, start)
+	}
+	return r.runConvertDedupe(ctx, start)
+}
+
+// analyse finds the groups of the inputs: pass 1 collects every game's summary, pass 2 the
+// prefix relations. Pass 1 shows the progress (for dedupe) and gives the totals; no pass
+// prints diagnostics (they are check's job). sp, if not nil, spools standard input; it is
+// left at its start for a further pass.
+func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, stats, []*input, int, error) {
+	ix := dedupe.NewIndex()
+	c := &cleanup{mode: cleanSummaries, ix: ix, noSummary: true, noDiag: true}
+	s1 := *r.s
+	s1.cfg.Report = ""
+	s1.outMode = outNothing
+	if r.s.cfg.Command == Convert {
+		s1.cfg.Progress = nil // the convert pass shows the progress and says what it found
+		s1.stderr = io.Discard
+	}
+	p1 := r.fork(&s1, c)
+	code, err := p1.runPass(ctx, start)
+	if code != ExitOK && code != ExitInvalid {
+		return nil, stats{}, nil, code, err
+	}
+	if err := sp.rewind(p1); err != nil {
+		return nil, stats{}, nil, ExitUsage, &UsageError{Err: err}
+	}
+	r.s.stdin = p1.s.stdin
+	ix.Freeze()
+	if pcode, err := r.pass(ctx, &cleanup{mode: cleanPrefixes, ix: ix}); pcode != ExitOK && pcode != ExitInvalid {
+		return nil, stats{}, nil, pcode, err
+	}
+	if sp != nil {
+		if _, err := sp.file.Seek(0, io.SeekStart); err != nil {
+			return nil, stats{}, nil, ExitUsage, &UsageError{Err: fmt.Errorf("spooling standard input: %w", err)}
+		}
+	}
+	return ix, c.total, p1.inputs, code, nil
+}

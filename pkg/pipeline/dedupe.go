@@ -1,0 +1,171 @@
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/qipu/qipu/pkg/dedupe"
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// runDedupe is the dedupe command: two passes over the inputs (summaries, then prefixes),
+// then one JSON object per group on standard output and a summary on standard error. Standard
+// input is spooled to a temporary file for the second pass. The exit code follows check's
+// rule: ExitInvalid when some game or input file is invalid (the groups are still written).
+func (r *runner) runDedupe(ctx context.Context, start time.Time) (int, error) {
+	sp, err := r.spoolStdin()
+	if err != nil {
+		return ExitUsage, err
+	}
+	defer sp.close()
+	ix, total, inputs, code, err := r.analyse(ctx, start, sp)
+	if ix == nil {
+		return code, err
+	}
+	groups := ix.Groups()
+	out := bufio.NewWriterSize(r.s.stdout, chunkSize)
+	var line []byte
+	for i := range groups {
+		line = appendGroupJSON(line[:0], &groups[i], inputs)
+		if _, err := out.Write(line); err != nil {
+			return ExitUsage, &UsageError{Err: fmt.Errorf("writing standard output: %w", err)}
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return ExitUsage, &UsageError{Err: fmt.Errorf("writing standard output: %w", err)}
+	}
+	if !r.s.cfg.Quiet {
+		total.seconds = time.Since(start).Seconds()
+		if _, err := fmt.Fprintln(r.s.stderr, dedupeSummary(&total, groups)); err != nil {
+			return ExitUsage, &UsageError{Err: err}
+		}
+	}
+	return code, nil
+}
+
+// appendGroupJSON appends one group as a line of dedupe's JSON Lines output:
+//
+//	{"relation":"same","key":"9c1f…","keep":0,"games":[{"source":"a/x.xqf","index":1,"plies":84,"variations":0,"comments":3},…]}
+func appendGroupJSON(dst []byte, g *dedupe.Group, inputs []*input) []byte {
+	dst = append(dst, `{"relation":`...)
+	dst = appendJSONString(dst, string(g.Relation))
+	dst = append(dst, `,"key":"`...)
+	var key [16]byte
+	k := strconv.AppendUint(key[:0], g.Key, 16)
+	for range 16 - len(k) {
+		dst = append(dst, '0')
+	}
+	dst = append(dst, k...)
+	dst = append(dst, `","keep":`...)
+	dst = strconv.AppendInt(dst, int64(g.Keep), 10)
+	dst = append(dst, `,"games":[`...)
+	for i, m := range g.Members {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"source":`...)
+		dst = appendJSONString(dst, sourceOf(inputs, m.Ref))
+		dst = append(dst, `,"index":`...)
+		dst = strconv.AppendInt(dst, int64(m.Index), 10)
+		dst = append(dst, `,"plies":`...)
+		dst = strconv.AppendInt(dst, int64(m.Plies), 10)
+		dst = append(dst, `,"variations":`...)
+		dst = strconv.AppendInt(dst, int64(m.Variations), 10)
+		dst = append(dst, `,"comments":`...)
+		dst = strconv.AppendInt(dst, int64(m.Comments), 10)
+		dst = append(dst, '}')
+	}
+	return append(dst, "]}\n"...)
+}
+
+// sourceOf returns the "source" of a game's file: its path as diagnostics print it.
+func sourceOf(inputs []*input, ref dedupe.Ref) string {
+	if int(ref.File) < len(inputs) {
+		return inputs[ref.File].source
+	}
+	return ""
+}
+
+// dedupeSummary is dedupe's line on standard error, e.g.
+//
+//	qipu dedupe: 120 files, 4508 games (3 invalid; 1 unreadable file); 57 groups: same 50, prefix 5, mirror 2; 61 games are duplicates; 1.23 s
+func dedupeSummary(t *stats, groups []dedupe.Group) string {
+	var n [3]int
+	dup := map[dedupe.Ref]bool{}
+	for i := range groups {
+		g := &groups[i]
+		switch g.Relation {
+		case dedupe.Same:
+			n[0]++
+		case dedupe.Prefix:
+			n[1]++
+		case dedupe.Mirror:
+			n[2]++
+			continue
+		}
+		for j, m := range g.Members {
+			if j != g.Keep {
+				dup[m.Ref] = true
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "qipu dedupe: %d files, %d games (%d invalid", t.files, t.games, t.invalid)
+	if t.unreadable > 0 {
+		fmt.Fprintf(&b, "; %d unreadable file%s", t.unreadable, plural(t.unreadable))
+	}
+	fmt.Fprintf(&b, "); %d groups: same %d, prefix %d, mirror %d; %d games are duplicates (same game or truncated copy); %.2f s",
+		len(groups), n[0], n[1], n[2], len(dup), t.seconds)
+	return b.String()
+}
+
+// runConvertDedupe is convert --dedupe: the dedupe analysis (two passes), then the convert
+// pass, which writes only the kept game of each group of the same game or of truncated copies.
+func (r *runner) runConvertDedupe(ctx context.Context, start time.Time) (int, error) {
+	sp, err := r.spoolStdin()
+	if err != nil {
+		return ExitUsage, err
+	}
+	defer sp.close()
+	ix, _, inputs, code, err := r.analyse(ctx, start, sp)
+	if ix == nil {
+		return code, err
+	}
+	r.clean = &cleanup{mode: cleanVerdict, ix: ix, inputs: inputs}
+	return r.runPass(ctx, start)
+}
+
+// appendDuplicateJSON appends the report entry of a game left out by convert --dedupe: the
+// game's entry with status "duplicate" and "duplicate_of", the kept game's source and index.
+func (f *fileRun) appendDuplicateJSON(dst []byte, g *game.Game, kept dedupe.Ref) []byte {
+	start := len(dst)
+	dst = appendGameJSON(dst, f.in.source, g, false, &f.w.s.moves)
+	entry := dst[start:]
+	// The status is the field before "errors": no string value holds an unescaped quote,
+	// so the first `,"errors":[` is the field's.
+	at := bytes.Index(entry, []byte(`,"errors":[`))
+	st := bytes.LastIndex(entry[:max(at, 0)], []byte(`"status":`))
+	if at < 0 || st < 0 {
+		return dst // unreachable: appendGameJSON always writes both
+	}
+	var b []byte
+	b = append(b, `"status":"duplicate","duplicate_of":{"source":`...)
+	b = appendJSONString(b, sourceOf(f.w.r.clean.inputs, kept))
+	b = append(b, `,"index":`...)
+	b = strconv.AppendInt(b, int64(kept.Index), 10)
+	b = append(b, '}')
+	tail := append(b, entry[at:]...)
+	return append(dst[:start+st], tail...)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,133 @@
+package pipeline
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	statslib "github.com/qipu/qipu/pkg/stats"
+)
+
+// StatsFormat is how Stats writes its report.
+type StatsFormat int
+
+// The formats of Stats.
+const (
+	StatsText StatsFormat = iota // aligned plain text
+	StatsJSON                    // one JSON object (statslib.Report)
+	StatsHTML                    // one self-contained HTML page with inline SVG charts
+)
+
+var statsFormatNames = [...]string{StatsText: "text", StatsJSON: "json", StatsHTML: "html"}
+
+// String returns "text", "json" or "html".
+func (f StatsFormat) String() string {
+	if f >= 0 && int(f) < len(statsFormatNames) {
+		return statsFormatNames[f]
+	}
+	return fmt.Sprintf("StatsFormat(%d)", int(f))
+}
+
+// ParseStatsFormat reads "text" (or ""), "json" or "html", in any case.
+func ParseStatsFormat(name string) (StatsFormat, error) {
+	switch lower(name) {
+	case "", "text":
+		return StatsText, nil
+	case "json":
+		return StatsJSON, nil
+	case "html":
+		return StatsHTML, nil
+	}
+	return StatsText, unknown("stats format", name, "text, json or html")
+}
+
+// validateCleanup checks the options of dedupe and stats.
+func (s *settings) validateCleanup() error {
+	cfg := &s.cfg
+	s.to = toNone
+	if cfg.Report != "" {
+		return usagef("%s: --report is a convert and check option", cfg.Command)
+	}
+	if cfg.DecodeOnly {
+		return usagef("%s: decode-only is a check mode", cfg.Command)
+	}
+	switch cfg.Command {
+	case Dedupe:
+		if cfg.Out != "" {
+			return usagef("dedupe: writes its groups to standard output; --out is not allowed")
+		}
+	case Stats:
+		if cfg.StatsFormat < StatsText || cfg.StatsFormat > StatsHTML {
+			return usagef("stats: unknown format %v", cfg.StatsFormat)
+		}
+	}
+	return nil
+}
+
+// runStats is the stats command: one pass feeds the collector from every file and game, as
+// check counts them; the report goes to Out (a file, written whole or not at all) or standard
+// output. No diagnostic is printed (the report counts them; check lists them). The exit code
+// follows check's rule.
+func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
+	coll := statslib.NewCollector()
+	c := &cleanup{mode: cleanStats, coll: coll, noSummary: true, noDiag: true}
+	p := r.fork(r.s, c)
+	code, err := p.runPass(ctx, start)
+	if code != ExitOK && code != ExitInvalid {
+		return code, err
+	}
+	rep := coll.Report()
+	target := r.s.cfg.Out
+	if target == "" || target == "-" {
+		if err := writeStats(rep, r.s.stdout, r.s.cfg); err != nil {
+			return ExitUsage, &UsageError{Err: fmt.Errorf("stats: writing standard output: %w", err)}
+		}
+		return code, nil
+	}
+	target = filepath.Clean(target)
+	for _, in := range p.inputs {
+		if !in.stdin && sameFile(in.path, target) {
+			return ExitUsage, usagef("stats: --out %s is an input file; inputs are never written", target)
+		}
+	}
+	f, err := r.temps.create(filepath.Dir(target))
+	if err != nil {
+		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: --out: %w", err)}
+	}
+	buf := bufio.NewWriterSize(f, chunkSize)
+	if err := writeStats(rep, buf, r.s.cfg); err != nil {
+		f.Close()
+		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: writing %s: %w", target, err)}
+	}
+	w := &writer{r: r}
+	if err := w.closeTemp(f, buf, target); err != nil {
+		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: %w", err)}
+	}
+	return code, nil
+}
+
+// writeStats writes the report in the configured format.
+func writeStats(rep *statslib.Report, w io.Writer, cfg Config) error {
+	switch cfg.StatsFormat {
+	case StatsJSON:
+		return rep.WriteJSON(w)
+	case StatsHTML:
+		return rep.WriteHTML(w, "qipu stats: "+strings.Join(cfg.Paths, " "))
+	}
+	return rep.WriteText(w)
+}
+
+// sameFile reports whether two paths name the same existing file.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -37,11 +38,11 @@ type cleanup struct {
 	ix        *dedupe.Index
 	mu        sync.Mutex // cleanPrefixes: the workers take turns at the index
 	coll      *statslib.Collector
-	noSummary bool  // the writer prints no summary (a pass of a larger run)
-	noDiag    bool  // the writer prints no diagnostics (check lists them)
-	total     stats // the totals of the run, once done
+	noSummary bool     // the writer prints no summary (a pass of a larger run)
+	noDiag    bool     // the writer prints no diagnostics (check lists them)
+	total     stats    // the totals of the run, once done
 	inputs    []*input // cleanVerdict: the inputs by file number (the sources of kept games)
-	dropped   int   // cleanVerdict: games left out
+	dropped   int      // cleanVerdict: games left out
 }
 
 // gameSum is one game's summary for the index.
@@ -238,6 +239,14 @@ func (sp *spool) close() {
 // inputs, copied for each pass before it starts.
 func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discovery, listed []string) (int, error) {
 	r.disc, r.listed = *d, listed
+	// The index (a few dozen bytes a game) stays live for the whole run: the command line's
+	// GC percent of 400, right for the small live heap of convert and check, would let the
+	// heap grow to five times its size. The default is restored after.
+	if old := debug.SetGCPercent(100); old < 100 {
+		debug.SetGCPercent(old)
+	} else {
+		defer debug.SetGCPercent(old)
+	}
 	switch r.s.cfg.Command {
 	case Stats:
 		return r.runStats(ctx, start)

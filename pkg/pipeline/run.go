@@ -82,7 +82,7 @@ type runner struct {
 	inputs     []*input
 	done       bool
 	discovered chan struct{}
-	clean      *cleanup // dedupe, stats, convert --dedupe (cleanup.go); nil otherwise
+	clean      *cleanup  // dedupe, stats, convert --dedupe (cleanup.go); nil otherwise
 	disc       discovery // cleanup: the discovery, copied for each pass
 	listed     []string
 }

@@ -331,3 +331,54 @@ func TestConvertDedupe(t *testing.T) {
 		t.Errorf("statuses %v", statuses)
 	}
 }
+
+// TestStatsAgreesWithCheck: stats counts files and games as check does, on the bundled corpus
+// and the shared one.
+func TestStatsAgreesWithCheck(t *testing.T) {
+	t.Parallel()
+	dirs := []string{corpus}
+	for _, p := range []string{"../../../shared/corpus", "../../shared/corpus"} {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			dirs = append(dirs, p)
+			break
+		}
+	}
+	for _, dir := range dirs {
+		ctx := context.Background()
+		ccode, cout, _ := qipu(t, ctx, "", "check", "-q", "--format", "json", dir)
+		scode, sout, serr := qipu(t, ctx, "", "stats", "-q", "--format", "json", dir)
+		if ccode != scode || serr != "" {
+			t.Errorf("%s: check exit %d, stats exit %d; stats stderr %q", dir, ccode, scode, serr)
+		}
+		var c, s map[string]any
+		if err := json.Unmarshal([]byte(cout), &c); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(sout), &s); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"files", "games", "plies", "valid", "invalid", "invalid_by_kind", "unreadable", "file_errors", "skipped", "warnings"} {
+			if fmt.Sprint(c[k]) != fmt.Sprint(s[k]) {
+				t.Errorf("%s: %s: check %v, stats %v", dir, k, c[k], s[k])
+			}
+		}
+		if dir != corpus {
+			continue
+		}
+		// Every format writes; -j changes nothing.
+		for _, format := range []string{"text", "html"} {
+			_, a, _ := qipu(t, ctx, "", "stats", "-q", "-j", "1", "--format", format, dir)
+			_, b, _ := qipu(t, ctx, "", "stats", "-q", "-j", "2", "--format", format, dir)
+			if a != b || len(a) == 0 {
+				t.Errorf("%s: stats --format %s differs between -j 1 and -j 2", dir, format)
+			}
+		}
+	}
+	out := filepath.Join(t.TempDir(), "stats.html")
+	if code, stdout, stderr := qipu(t, context.Background(), "", "stats", "-q", "--format", "html", "-o", out, corpus); code != exitInvalid || stdout != "" {
+		t.Errorf("stats -o: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(out); err != nil || !bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) {
+		t.Errorf("stats -o: %v %.100q", err, data)
+	}
+}

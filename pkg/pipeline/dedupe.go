@@ -137,7 +137,11 @@ func (r *runner) runConvertDedupe(ctx context.Context, start time.Time) (int, er
 		return code, err
 	}
 	r.clean = &cleanup{mode: cleanVerdict, ix: ix, inputs: inputs}
-	return r.runPass(ctx, start)
+	code, err = r.runPass(ctx, start)
+	if (code == ExitOK || code == ExitInvalid) && !r.s.cfg.Quiet {
+		fmt.Fprintf(r.s.stderr, "qipu convert: --dedupe: %d duplicate game%s left out (see --report)\n", r.clean.dropped, plural(r.clean.dropped))
+	}
+	return code, err
 }
 
 // appendDuplicateJSON appends the report entry of a game left out by convert --dedupe: the

@@ -24,4 +24,11 @@
 // files, where output goes), input.go (interruptible reads), summary.go, outpaths.go (each
 // input's "source" and its place under an output directory), found.go (arguments that yield
 // no game file), diagorder.go (a file's own diagnostics in line order).
+//
+// The cleanup commands run on the same engine (cleanup.go): Dedupe reads the inputs twice into
+// a package dedupe index (summaries, then prefixes; dedupe.go) and writes its groups; Stats
+// feeds a package stats collector (stats.go); Convert with DedupeOutput runs the dedupe
+// analysis, then converts only the games kept. Their per-game descriptions reach the index or
+// the collector through the ordered writer, so their results too are the same for any number
+// of workers. Config.Repair reads every game with the repairs of its start position.
 package pipeline

@@ -96,6 +96,7 @@ type decoder struct {
 	ended   bool // the move marked end="1" was read
 	warned  bool // a move after the end was reported
 	dead    bool // a move failed: the rest of the line is not replayed
+	cut     bool // a move did not parse: the rest of the line is not even passed on
 	fen     bool
 	move    board.Move // the move being read
 	moveOK  bool
@@ -221,14 +222,23 @@ func (d *decoder) startMove(t xml.StartElement, loc game.Loc) {
 	if end == "1" {
 		d.ended = true
 	}
-	if d.moves == 1 || d.dead {
-		return // the root, or a line that already failed
+	if d.moves == 1 {
+		return // the root
 	}
 	m, ok := parseMove(value)
+	if d.dead {
+		// A line that already failed: the builder does not replay the move, but a repair
+		// of the start position judges the whole main line.
+		if ok && !d.cut {
+			d.b.PlayMove(m, loc)
+		}
+		return
+	}
 	if !ok {
 		msg := fmt.Sprintf(`move value %q is not "xy-xy"`, value)
 		d.b.Diagnose(game.KindSyntax, false, loc, d.moves-1, value, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
 		d.dead = true
+		d.cut = true
 		return
 	}
 	if !d.b.PlayMove(m, loc) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/xqf"
@@ -168,7 +169,8 @@ func TestRepairRealGames(t *testing.T) {
 	}
 	t.Logf("broken games: %v; bad-move games checked", want)
 
-	// XQF: the reader hands the failing move to the builder, so the repair works there too.
+	// XQF and DhtmlXQ: their readers hand the failing move to the builder, so the repair
+	// works there too.
 	xdir := filepath.Join(dir, "xqf")
 	n := 0
 	for g, err := range record.ReadFile(brokenPath, record.WithRepair()) {
@@ -193,14 +195,19 @@ func TestRepairRealGames(t *testing.T) {
 		}
 		n++
 		writeFile(t, filepath.Join(xdir, fmt.Sprintf("%02d.xqf", n)), buf.Bytes())
+		buf.Reset()
+		if err := dhtmlxq.Encode(&buf, g); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(xdir, fmt.Sprintf("%02d.html", n)), buf.Bytes())
 	}
 	if n < 10 {
 		t.Fatalf("only %d XQF files", n)
 	}
-	if code, _, stderr := qipu(t, ctx, "", "check", "-q", "--repair", xdir); code != exitOK || strings.Count(stderr, "warning: repaired") != n {
+	if code, _, stderr := qipu(t, ctx, "", "check", "-q", "--repair", xdir); code != exitOK || strings.Count(stderr, "warning: repaired") != 2*n {
 		t.Errorf("XQF check --repair: exit %d, want %d repaired warnings\n%s", code, n, stderr)
 	}
-	if code, _, stderr := qipu(t, ctx, "", "check", "-q", xdir); code != exitInvalid || strings.Count(stderr, "--repair applies it") != n {
+	if code, _, stderr := qipu(t, ctx, "", "check", "-q", xdir); code != exitInvalid || strings.Count(stderr, "--repair applies it") != 2*n {
 		t.Errorf("XQF check: exit %d, want %d errors naming the repair\n%s", code, n, stderr)
 	}
 }

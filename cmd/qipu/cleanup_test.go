@@ -109,8 +109,9 @@ func pgnText(s *board.Setup, moves []string) string {
 	return b.String()
 }
 
+// The command-line tests do not run in parallel: urfave/cli applies its global help flag to
+// every command it parses.
 func TestDedupeJobs(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	code1, out1, err1 := qipu(t, ctx, "", "dedupe", "-j", "1", corpus)
 	code2, out2, _ := qipu(t, ctx, "", "dedupe", "-j", "2", corpus)
@@ -132,7 +133,6 @@ func TestDedupeJobs(t *testing.T) {
 // with comments stripped: dedupe finds exactly one same group per game, with one member per
 // version. A truncated copy is a prefix, a mirrored copy a mirror.
 func TestDedupeEveryFormat(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	src := filepath.Join(corpus, "classic", "manuals-utf8.pgn")
 	games := readGames(t, src)
@@ -229,7 +229,6 @@ func copyFile(t *testing.T, from, to string) {
 
 // TestDedupeStdin: standard input is read twice (spooled), and pairs with the same file.
 func TestDedupeStdin(t *testing.T) {
-	t.Parallel()
 	src := filepath.Join(corpus, "classic", "masters-utf8.pgn")
 	data, err := os.ReadFile(src)
 	if err != nil {
@@ -253,7 +252,6 @@ func TestDedupeStdin(t *testing.T) {
 // TestDedupeJuzhongmi: the GB2312 and Big5 editions of 橘中秘 in the shared corpus pair up as
 // the same game, game by game.
 func TestDedupeJuzhongmi(t *testing.T) {
-	t.Parallel()
 	shared := sharedCorpus(t)
 	gb := filepath.Join(shared, "liangqi__xqwizard", "XQWIZARD", "橘中秘")
 	big5 := gb + "(繁体)"
@@ -283,7 +281,6 @@ func TestDedupeJuzhongmi(t *testing.T) {
 // TestConvertDedupe: only the kept game of each group is written; the others are reported
 // as duplicates of it.
 func TestConvertDedupe(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	src := filepath.Join(corpus, "classic", "masters-utf8.pgn")
 	copyFile(t, src, filepath.Join(dir, "a.pgn"))
@@ -335,7 +332,6 @@ func TestConvertDedupe(t *testing.T) {
 // TestStatsAgreesWithCheck: stats counts files and games as check does, on the bundled corpus
 // and the shared one.
 func TestStatsAgreesWithCheck(t *testing.T) {
-	t.Parallel()
 	dirs := []string{corpus}
 	for _, p := range []string{"../../../shared/corpus", "../../shared/corpus"} {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {

@@ -60,7 +60,6 @@ func readReport(t *testing.T, path string) []reportEntry {
 // with a repaired warning, check alone reports the error naming the repair, and a game with
 // one bad move in the middle stays invalid either way.
 func TestRepairRealGames(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	breaks := []game.Repair{game.RepairMirrorRed, game.RepairRotate, game.RepairRotateSide, game.RepairSide}

@@ -14,7 +14,6 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/record"
@@ -161,7 +160,7 @@ func TestDedupeEveryFormat(t *testing.T) {
 		}
 		dh.WriteString("\n")
 		stripComments(&g.Root)
-		if err := pgn.Encode(&bare, g, pgn.WriteOptions{Notation: notation.ICCS}); err != nil {
+		if err := pgn.Encode(&bare, g, pgn.WriteOptions{Notation: iccs.Notation{}}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -29,7 +29,7 @@ func repairSources(t *testing.T) []string {
 	return srcs
 }
 
-type reportEntry struct {
+type repairEntry struct {
 	Source   string `json:"source"`
 	Index    int    `json:"index"`
 	Status   string `json:"status"`
@@ -37,15 +37,15 @@ type reportEntry struct {
 	Warnings []struct{ Kind, Message string }
 }
 
-func readReport(t *testing.T, path string) []reportEntry {
+func readRepairReport(t *testing.T, path string) []repairEntry {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []reportEntry
+	var out []repairEntry
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var e reportEntry
+		var e repairEntry
 		if err := json.Unmarshal([]byte(line), &e); err != nil {
 			t.Fatalf("%v: %s", err, line)
 		}
@@ -105,7 +105,7 @@ func TestRepairRealGames(t *testing.T) {
 
 	rep := filepath.Join(dir, "repair.jsonl")
 	code, _, stderr := qipu(t, ctx, "", "check", "-q", "--repair", "--report", rep, brokenPath)
-	entries := readReport(t, rep)
+	entries := readRepairReport(t, rep)
 	if len(entries) != games {
 		t.Fatalf("%d report entries, want %d", len(entries), games)
 	}
@@ -127,7 +127,7 @@ func TestRepairRealGames(t *testing.T) {
 	if code != exitInvalid {
 		t.Errorf("check: exit %d", code)
 	}
-	for _, e := range readReport(t, rep) {
+	for _, e := range readRepairReport(t, rep) {
 		if e.Status != "invalid" || len(e.Errors) == 0 || !strings.Contains(e.Errors[0].Message, "--repair applies it") {
 			t.Errorf("game %d without --repair: %s, errors %v, warnings %v", e.Index, e.Status, e.Errors, e.Warnings)
 		}
@@ -141,7 +141,7 @@ func TestRepairRealGames(t *testing.T) {
 	for _, args := range [][]string{{"--repair"}, {}} {
 		rep := filepath.Join(dir, "sided.jsonl")
 		qipu(t, ctx, "", append([]string{"check", "-q", "--report", rep}, append(args, sidedPath)...)...)
-		entries := readReport(t, rep)
+		entries := readRepairReport(t, rep)
 		if len(entries) != want[game.RepairSide] {
 			t.Errorf("%d wrong-side games, want %d", len(entries), want[game.RepairSide])
 		}
@@ -155,7 +155,7 @@ func TestRepairRealGames(t *testing.T) {
 	for _, args := range [][]string{{"--repair"}, {}} {
 		rep := filepath.Join(dir, "bad.jsonl")
 		qipu(t, ctx, "", append([]string{"check", "-q", "--report", rep}, append(args, badPath)...)...)
-		for _, e := range readReport(t, rep) {
+		for _, e := range readRepairReport(t, rep) {
 			if e.Status != "invalid" {
 				t.Errorf("bad game %d %v: %s, warnings %v", e.Index, args, e.Status, e.Warnings)
 			}

@@ -115,7 +115,7 @@ func TestConvertDedupeReport(t *testing.T) {
 		} `json:"duplicate_of"`
 		Errors []any
 	}
-	if len(lines) != 2 || json.Unmarshal([]byte(lines[1]), &e) != nil || e.Status != "duplicate" || e.DuplicateOf.Source != "1.pgn" ||
+	if len(lines) != 2 || json.Unmarshal([]byte(lines[1]), &e) != nil || e.Status != "duplicate" || e.DuplicateOf.Source != filepath.Join(dir, "1.pgn") ||
 		e.DuplicateOf.Index != 1 || e.Tags["status"] != "ok" || e.Errors == nil {
 		t.Errorf("report\n%s\n%+v", data, e)
 	}

@@ -18,14 +18,14 @@ func dedupeFlag() cli.Flag {
 
 // cleanupFlags are the reading flags of dedupe and stats.
 func cleanupFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "encoding", Value: "auto", Usage: "input encoding: auto, utf-8, gbk, gb18030, big5 or utf-16"},
 		repairFlag(),
 		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "number of parallel workers", DefaultText: "number of CPUs"},
 		&cli.BoolFlag{Name: "memstats", Hidden: true, Usage: "benchmarks: print the peak Go memory to stderr at the end"},
-	}
+	}, scaleFlags()...)
 }
 
 func dedupeCommand() *cli.Command {

@@ -1,3 +1,12 @@
+// Fuzzing: run the target for three minutes, one fuzz run at a time (a run takes every
+// core), with
+//
+//	go test -run XXX -fuzz '^FuzzDecode$' -fuzztime 3m -fuzzminimizetime 200x ./pkg/cbr
+//
+// -fuzzminimizetime 200x shrinks each new input with at most 200 runs: with the default (a
+// minute) or a time (2s), the workers spend most of the run shrinking the inputs that add
+// coverage and execute several times fewer.
+
 package cbr
 
 import (

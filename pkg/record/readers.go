@@ -17,7 +17,8 @@ import (
 )
 
 // table lists the readers, in the order content sniffing tries them: binary signatures
-// first, then text. A reader package that exports FormatName, Sniff(prefix []byte) bool, a
+// first, then text (PGN, whose opening tag pair is unmistakable, before the DhtmlXQ marker
+// that may stand anywhere in a page). A reader package that exports FormatName, Sniff(prefix []byte) bool, a
 // Config with Path and Encoding, and Decode(r, cfg) iter.Seq2[*game.Game, error] plugs in
 // with one entry, as cbr, cbf and dhtmlxq do; pgn and xqf fit the same shape through the adapters below.
 var table = []format{
@@ -30,6 +31,9 @@ var table = []format{
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
+	// Before DhtmlXQ: a PGN text opens with a tag pair, which no DhtmlXQ block does, and
+	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]).
+	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
 	// By name: web pages and .ubb files, and .txt, as the ccbridge.net export and vschess
 	// save their blocks; the marker may come after the sniffed prefix. A page or a note
 	// without a single "[DhtmlXQ" marker is no game file: ErrUnknownFormat (notThis).
@@ -38,7 +42,6 @@ var table = []format{
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
-	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
 }
 
 // bytesOnly adapts a sniffer that needs no encoding.

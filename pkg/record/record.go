@@ -96,6 +96,10 @@ type reading struct {
 	games  int
 	failed bool // an error (not a warning) was yielded
 	done   bool // the consumer stopped
+	// byName: the format was taken from the name alone (its bytes do not show it), so a
+	// reader that finds nothing of its format in the file says it is no game file; a file
+	// whose bytes do show it is a broken one of that format.
+	byName bool
 }
 
 func (rd *reading) run(r io.Reader) {
@@ -114,12 +118,12 @@ func (rd *reading) run(r io.Reader) {
 		src = br
 	}
 	f := rd.o.format
+	prefix, err := br.Peek(SniffLen)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		rd.fileError(ioDiagnostic(rd.name, rd.cr.loc(), err))
+		return
+	}
 	if f.f == nil {
-		prefix, err := br.Peek(SniffLen)
-		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-			rd.fileError(ioDiagnostic(rd.name, rd.cr.loc(), err))
-			return
-		}
 		var ok bool
 		if f, ok = rd.o.detect(prefix, rd.name); !ok {
 			rd.fileError(&game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: game.Loc{Offset: 0},
@@ -128,6 +132,7 @@ func (rd *reading) run(r io.Reader) {
 			return
 		}
 	}
+	rd.byName = !f.f.sniff(prefix, rd.o.encoding)
 	if f.f.text {
 		rd.readText(f, src)
 	} else {
@@ -186,7 +191,7 @@ func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each fu
 	for g, err := range f.f.decode(src, c) {
 		if err != nil {
 			d := rd.readError(err)
-			if f.f.notThis != nil && rd.games == 0 && errors.Is(err, f.f.notThis) {
+			if f.f.notThis != nil && rd.byName && rd.games == 0 && errors.Is(err, f.f.notThis) {
 				// Found by its name only, and its content is no game record either.
 				d = &game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: d.Loc,
 					Message: "not a game record (" + d.Message + ")",

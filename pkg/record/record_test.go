@@ -333,7 +333,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl cbf.cbf dhtmlxq.html.htm.ubb.txt pgn.pgn" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl cbf.cbf pgn.pgn dhtmlxq.html.htm.ubb.txt" {
 		t.Errorf("formats %v", names)
 	}
 }

@@ -42,8 +42,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:  "qipu",
 		Usage: "convert and validate Xiangqi (Chinese chess) game records",
-		Description: "qipu reads PGN (GB2312/GBK, Big5, UTF-8; Chinese, WXF or ICCS moves) and XQF files,\n" +
-			"replays every move on a bitboard engine and writes them in the notation you ask for.",
+		Description: "qipu reads PGN (GB2312/GBK, Big5, UTF-8; Chinese, WXF or ICCS moves), XQF, 象棋桥 CBR/CBL/CBF\n" +
+			"and 东萍 DhtmlXQ files, replays every move on a bitboard engine and writes them in the notation\n" +
+			"or format you ask for; it also finds duplicate games, repairs broken start positions and\n" +
+			"tells what an archive holds.",
 		Reader:          stdin,
 		Writer:          stdout,
 		ErrWriter:       stderr,

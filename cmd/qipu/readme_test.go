@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,8 +23,12 @@ type readmeCommand struct {
 
 var exitsComment = regexp.MustCompile(`#.*\bexits? (\d+)`)
 
-// readmeCommands returns the qipu command lines of the README's ```sh blocks: the lines
-// that start with `qipu ` or `go run ./cmd/qipu `, with a trailing comment stripped.
+// notRun are the starts of the README's shell lines that the test does not run: the test suite
+// itself, installing, the benchmark and licence scripts, and regenerating the bundled corpus.
+var notRun = []string{"go test", "go install", "go build", "go run ./scripts", "scripts/bench.sh", "scripts/licensecheck.sh", "sbatch", "kubectl"}
+
+// readmeCommands returns the command lines of the README's ```sh blocks, with a trailing
+// comment stripped and `go run ./cmd/qipu` spelled `qipu`, except the lines notRun names.
 func readmeCommands(t *testing.T) []readmeCommand {
 	t.Helper()
 	f, err := os.Open("../../README.md")
@@ -44,7 +49,7 @@ func readmeCommands(t *testing.T) []readmeCommand {
 			continue
 		}
 		cmd := strings.TrimSpace(l)
-		if !strings.HasPrefix(cmd, "qipu ") && !strings.HasPrefix(cmd, "go run ./cmd/qipu ") {
+		if cmd == "" || strings.HasPrefix(cmd, "#") || slices.ContainsFunc(notRun, func(p string) bool { return strings.HasPrefix(cmd, p) }) {
 			continue
 		}
 		exit := 0
@@ -54,7 +59,7 @@ func readmeCommands(t *testing.T) []readmeCommand {
 		if i := strings.Index(cmd, " #"); i >= 0 {
 			cmd = strings.TrimSpace(cmd[:i])
 		}
-		cmd = strings.Replace(cmd, "go run ./cmd/qipu ", "qipu ", 1)
+		cmd = strings.ReplaceAll(cmd, "go run ./cmd/qipu ", "qipu ")
 		out = append(out, readmeCommand{line: n, cmd: cmd, exit: exit})
 	}
 	if err := sc.Err(); err != nil {
@@ -63,9 +68,10 @@ func readmeCommands(t *testing.T) []readmeCommand {
 	return out
 }
 
-// TestReadmeExamples runs every qipu command of the README's shell examples, in order, with a
-// freshly built qipu on PATH, from a directory that holds the bundled corpus (as corpus/) the
-// way a reader at the repository root runs them, and checks the exit status each announces.
+// TestReadmeExamples runs the command lines of the README's shell examples, in order, with a
+// freshly built qipu on PATH, from a directory that holds the bundled corpus and the scripts
+// (as corpus/ and scripts/) the way a reader at the repository root runs them, and checks the
+// exit status each announces.
 func TestReadmeExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds qipu")
@@ -80,12 +86,14 @@ func TestReadmeExamples(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	work := t.TempDir()
-	abs, err := filepath.Abs(corpus)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(abs, filepath.Join(work, "corpus")); err != nil {
-		t.Fatal(err)
+	for _, dir := range []string{"corpus", "scripts"} {
+		abs, err := filepath.Abs(filepath.Join("../..", dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(abs, filepath.Join(work, dir)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	for _, c := range cmds {

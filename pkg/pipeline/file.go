@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/countio"
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/textenc"
 )
@@ -48,7 +49,7 @@ type fileRun struct {
 	games     int
 	written   int                // games written to output files (outDir)
 	fileDiags []*game.Diagnostic // diagnostics of the file itself
-	src       countReader        // the file's bytes, counted to place a read error
+	src       countio.Reader     // the file's bytes, counted to place a read error
 	// outDir: the temporary output file of a PGN or JSON Lines conversion, and where it goes
 	tmp       *os.File
 	tmpBuf    *bufio.Writer
@@ -83,7 +84,7 @@ func (w *worker) process(j job) {
 // read opens, recognizes and decodes the file.
 func (f *fileRun) read() {
 	w, in := f.w, f.in
-	f.src.errAt = -1
+	f.src.ErrAt = -1
 	if in.walkErr != nil {
 		f.unreadable(game.KindIO, ioMessage(in.walkErr), in.walkErr)
 		return
@@ -116,7 +117,7 @@ func (f *fileRun) read() {
 			defer w.r.large.release(n)
 		}
 	}
-	f.src.r = src
+	f.src.R = src
 	w.br.Reset(&f.src)
 	defer w.br.Reset(nil)
 	prefix, err := w.br.Peek(record.SniffLen)
@@ -155,7 +156,7 @@ func (f *fileRun) decodeOnly(format record.Format) {
 		}
 	}
 	if err != nil {
-		f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: f.src.loc(),
+		f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: f.src.Loc(),
 			Message: ioMessage(err), Err: err})
 	}
 }
@@ -205,7 +206,7 @@ func (f *fileRun) decode(format record.Format) {
 // unreadable records a file that cannot be read at all: at the offset where reading failed
 // (0 when it cannot be opened).
 func (f *fileRun) unreadable(kind game.Kind, msg string, err error) {
-	f.fileDiag(&game.Diagnostic{Kind: kind, Path: f.in.path, Loc: f.src.loc(), Message: msg, Err: err})
+	f.fileDiag(&game.Diagnostic{Kind: kind, Path: f.in.path, Loc: f.src.Loc(), Message: msg, Err: err})
 }
 
 func (f *fileRun) fileDiag(d *game.Diagnostic) {

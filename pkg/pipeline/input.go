@@ -5,8 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-
-	"github.com/qipu/qipu/pkg/game"
 )
 
 // openInput opens an input file; regular says the walk saw a regular file there. Opening a
@@ -78,31 +76,6 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 		c.buf = nil // still the background read's
 		return 0, c.ctx.Err()
 	}
-}
-
-// countReader counts the bytes read from a file, and where reading first failed, so that an
-// io diagnostic names a byte offset like every other.
-type countReader struct {
-	r     io.Reader
-	n     int64 // bytes read
-	errAt int64 // offset of the first read error; -1 for none
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if err != nil && err != io.EOF && c.errAt < 0 {
-		c.errAt = c.n
-	}
-	return n, err
-}
-
-// loc is the offset of the first read error, or else of the bytes read so far.
-func (c *countReader) loc() game.Loc {
-	if c.errAt >= 0 {
-		return game.Loc{Offset: c.errAt}
-	}
-	return game.Loc{Offset: c.n}
 }
 
 // ioMessage shortens an *os.PathError to its cause: the path is already in the diagnostic.

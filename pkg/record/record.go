@@ -35,6 +35,7 @@ import (
 	"os"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/countio"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -92,7 +93,7 @@ type reading struct {
 	o      *options
 	name   string
 	yield  func(*game.Game, error) bool
-	cr     countReader
+	cr     countio.Reader
 	games  int
 	failed bool // an error (not a warning) was yielded
 	done   bool // the consumer stopped
@@ -103,24 +104,24 @@ type reading struct {
 }
 
 func (rd *reading) run(r io.Reader) {
-	rd.cr.errAt = -1
+	rd.cr.ErrAt = -1
 	var br *bufio.Reader
 	var src io.Reader
 	if b, ok := r.(*bufio.Reader); ok && b.Size() >= SniffLen {
 		// Count above the caller's buffer: a read error surfaces once the buffered bytes
 		// are consumed, so the count is the same.
 		br = b
-		rd.cr.r = b
+		rd.cr.R = b
 		src = &rd.cr
 	} else {
-		rd.cr.r = r
+		rd.cr.R = r
 		br = bufio.NewReaderSize(&rd.cr, bufSize)
 		src = br
 	}
 	f := rd.o.format
 	prefix, err := br.Peek(SniffLen)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		rd.fileError(ioDiagnostic(rd.name, rd.cr.loc(), err))
+		rd.fileError(ioDiagnostic(rd.name, rd.cr.Loc(), err))
 		return
 	}
 	if f.f == nil {
@@ -235,7 +236,7 @@ func (rd *reading) readError(err error) *game.Diagnostic {
 		}
 		return d
 	}
-	return ioDiagnostic(rd.name, rd.cr.loc(), err)
+	return ioDiagnostic(rd.name, rd.cr.Loc(), err)
 }
 
 // fileError yields a file-level diagnostic; it reports whether to go on.
@@ -265,29 +266,4 @@ func ioMessage(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
-}
-
-// countReader counts the bytes read, and where reading first failed, so that an io
-// diagnostic names a byte offset like every other.
-type countReader struct {
-	r     io.Reader
-	n     int64 // bytes read
-	errAt int64 // offset of the first read error; -1 for none
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if err != nil && err != io.EOF && c.errAt < 0 {
-		c.errAt = c.n
-	}
-	return n, err
-}
-
-// loc is the offset of the first read error, or else of the bytes read so far.
-func (c *countReader) loc() game.Loc {
-	if c.errAt >= 0 {
-		return game.Loc{Offset: c.errAt}
-	}
-	return game.Loc{Offset: c.n}
 }

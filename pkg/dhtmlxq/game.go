@@ -62,7 +62,6 @@ type comment struct {
 // node is a move of the tree, linked only when it replays.
 type node struct {
 	movetree.Links
-	failed         movetree.Links // First and Last: children that fail (see failedTail)
 	move           board.Move
 	loc            game.Loc
 	comment, ctail int32 // first and last comment of the node, -1 if none
@@ -133,7 +132,7 @@ func (d *decoder) decodeBlock(index int, blk *block, warn *game.Diagnostic) *gam
 	if cap(d.nodes) < len(d.moves)+1 {
 		d.nodes = make([]node, 0, len(d.moves)+1)
 	}
-	d.nodes = append(d.nodes[:0], node{Links: movetree.Unlinked, failed: movetree.Unlinked, comment: -1, ctail: -1})
+	d.nodes = append(d.nodes[:0], node{Links: movetree.Unlinked, comment: -1, ctail: -1})
 	d.setup(binit, fen, blk.loc)
 	if d.setupOK {
 		d.buildTree()

@@ -46,7 +46,7 @@ func (d *decoder) buildTree() {
 		d.walk(&w)
 	}
 	d.skipDescendants()
-	d.splice()
+	movetree.Splice(d.nodes)
 	for i := 1; i < len(d.branches); i++ {
 		if b := &d.branches[i]; !b.placed && !b.skipped && !b.reported {
 			d.fail(b.loc, 0, "", fmt.Sprintf("variation %d is not reachable from the main line (its parents form a cycle)", b.id))
@@ -64,35 +64,13 @@ func (d *decoder) failedTail(cur int32, moves []pmove) {
 			return
 		}
 		n := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
 		if k == 0 {
-			p := &d.nodes[cur].failed
-			if p.Last < 0 {
-				p.First = n
-			} else {
-				d.nodes[p.Last].Next = n
-			}
-			p.Last = n
+			movetree.LinkTail(d.nodes, cur, n)
 		} else {
 			movetree.Link(d.nodes, cur, n)
 		}
 		cur = n
-	}
-}
-
-// splice appends each node's failed children (failedTail) to its children that replay.
-func (d *decoder) splice() {
-	for i := range d.nodes {
-		n := &d.nodes[i]
-		if n.failed.First < 0 {
-			continue
-		}
-		if n.Last < 0 {
-			n.First = n.failed.First
-		} else {
-			d.nodes[n.Last].Next = n.failed.First
-		}
-		n.Last, n.failed = n.failed.Last, movetree.Unlinked
 	}
 }
 
@@ -148,7 +126,7 @@ func (d *decoder) walk(w *work) {
 			break
 		}
 		n := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
 		movetree.Link(d.nodes, cur, n)
 		cur = n
 		pos.Play(pm.m)

@@ -91,8 +91,7 @@ type decoder struct {
 // main line, the repairs of the start position see the whole line. A record with a square off
 // the board is reported here, and its subtree is left out.
 type node struct {
-	movetree.Links                // children and next sibling (first those that replay, once spliced)
-	failed         movetree.Links // First and Last: the children that fail or follow a failure
+	movetree.Links // children and next sibling (first those that replay, once spliced)
 	off            int64
 	move           board.Move
 	comment        span
@@ -326,7 +325,7 @@ func (d *decoder) readTree() {
 	d.nodes = make([]node, 0, min((len(d.data)-HeaderSize)/4+1, 1<<14))
 	d.pending = make([]pending, 0, 16)
 	root, next, ok := d.readRecord(HeaderSize)
-	d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, off: HeaderSize, comment: root.comment})
+	d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: HeaderSize, comment: root.comment})
 	if !ok {
 		return
 	}
@@ -352,7 +351,7 @@ func (d *decoder) readTree() {
 		}
 		d.end = next
 		idx := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, failed: movetree.Unlinked, off: int64(off), comment: rec.comment})
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: int64(off), comment: rec.comment})
 		if firstMove && cur.alive {
 			// The first move decides the side to move when it disagrees with WhoPlay, as
 			// game.Builder does when it replays it.
@@ -378,7 +377,7 @@ func (d *decoder) readTree() {
 		if legal {
 			movetree.Link(d.nodes, cur.parent, idx)
 		} else if dead {
-			d.linkFailed(cur.parent, idx)
+			movetree.LinkTail(d.nodes, cur.parent, idx)
 		}
 		// The entry on top becomes the sibling's (same parent and position) or the child's
 		// (played in place); only a record with both needs a second entry.
@@ -402,34 +401,7 @@ func (d *decoder) readTree() {
 	if d.end < len(d.data) {
 		d.warn(game.KindSyntax, d.end, fmt.Sprintf("%d bytes after the last move record; ignored", len(d.data)-d.end))
 	}
-	d.splice()
-}
-
-// linkFailed appends child to parent's list of children that fail or follow a failure.
-func (d *decoder) linkFailed(parent, child int32) {
-	p := &d.nodes[parent].failed
-	if p.Last < 0 {
-		p.First = child
-	} else {
-		d.nodes[p.Last].Next = child
-	}
-	p.Last = child
-}
-
-// splice appends each node's failed children to its children that replay.
-func (d *decoder) splice() {
-	for i := range d.nodes {
-		n := &d.nodes[i]
-		if n.failed.First < 0 {
-			continue
-		}
-		if n.Last < 0 {
-			n.First = n.failed.First
-		} else {
-			d.nodes[n.Last].Next = n.failed.First
-		}
-		n.Last, n.failed = n.failed.Last, movetree.Unlinked
-	}
+	movetree.Splice(d.nodes)
 }
 
 // check decodes the move of rec, stores it in its node and reports whether it replays in the

@@ -1,9 +1,6 @@
 package pipeline
 
 import (
-	"path/filepath"
-	"strings"
-
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
 )
@@ -37,15 +34,4 @@ func (f *fileRun) notGameFile() {
 	f.cur.stats.files--
 	f.cur.stats.skipped++
 	f.format, f.encoding = "", ""
-}
-
-// containerExt reports whether name has the extension of a file that holds a game only
-// sometimes: a web page or a text (.html .htm .txt), read as DhtmlXQ when its content has a
-// block. Its name does not make it a game file, so a dangling link so named is not reported.
-func containerExt(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".html", ".htm", ".txt":
-		return true
-	}
-	return false
 }

@@ -186,12 +186,8 @@ func specialKind(m fs.FileMode) string {
 	return "not a regular file"
 }
 
-// known reports whether a file name has the extension of a format qipu reads, other than the
-// extensions of web pages and text notes (see containerExt).
-func known(name string) bool {
-	_, ok := record.Detect(nil, name)
-	return ok && !containerExt(name)
-}
+// known reports whether a file name alone says it is a game record (record.NameMeansGame).
+func known(name string) bool { return record.NameMeansGame(name) }
 
 // skipSpecial reports a file found by a directory walk that is not a regular file (a named
 // pipe, a socket, a device) but whose name says it is a game file: it is skipped, with a

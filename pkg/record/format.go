@@ -75,6 +75,14 @@ func (f Format) Extensions() []string {
 // their strings themselves.
 func (f Format) Text() bool { return f.f != nil && f.f.text }
 
+// NameMeansGame reports whether a file's name alone says it is a game record: its extension
+// is one of a format's, and not one of the containers (web pages, texts, forum posts: .html
+// .htm .txt .ubb) that hold a game only when their content shows the format.
+func NameMeansGame(name string) bool {
+	f, ok := byExtension(name)
+	return ok && f.f.notThis == nil
+}
+
 // IsZero reports whether f is the zero Format.
 func (f Format) IsZero() bool { return f.f == nil }
 

@@ -337,3 +337,15 @@ func TestDetect(t *testing.T) {
 		t.Errorf("formats %v", names)
 	}
 }
+
+func TestNameMeansGame(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]bool{
+		"a.pgn": true, "b.XQF": true, "c.cbl": true, "d.cbr": true, "e.cbf": true,
+		"page.html": false, "page.htm": false, "notes.txt": false, "post.ubb": false, "x.md": false, "noext": false,
+	} {
+		if got := record.NameMeansGame(name); got != want {
+			t.Errorf("NameMeansGame(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -52,8 +53,9 @@ type Reader struct {
 	eof       bool  // nothing beyond win (the input ended or failed)
 	err       error // the read error, wrapped; sticky
 
-	tok  []byte // the current token
-	name []byte // the current tag name
+	pooled bool   // br came from readerBufs: Decode gives it back
+	tok    []byte // the current token
+	name   []byte // the current tag name
 
 	real     Visitor // the visitor of the current game
 	v        Visitor // where events go: real, or a no-op while skipping
@@ -67,13 +69,29 @@ type Reader struct {
 func NewReader(r io.Reader) *Reader {
 	br, ok := r.(*bufio.Reader)
 	if !ok || br.Size() < lookahead*2 {
-		size := bufSize
-		if s, ok := r.(interface{ Len() int }); ok { // a bytes.Reader or strings.Reader: its size is known
-			size = min(max(s.Len()+lookahead, 4096), bufSize)
+		if s, ok := r.(interface{ Len() int }); ok && s.Len()+lookahead < bufSize {
+			// A bytes.Reader or strings.Reader: its size is known.
+			br = bufio.NewReaderSize(r, max(s.Len()+lookahead, 4096))
+		} else {
+			br = readerBufs.Get().(*bufio.Reader)
+			br.Reset(r)
+			return &Reader{br: br, pooled: true, line: 1, col: 1, bol: true}
 		}
-		br = bufio.NewReaderSize(r, size)
 	}
 	return &Reader{br: br, line: 1, col: 1, bol: true}
+}
+
+// readerBufs holds the buffered readers of Readers that Decode is done with: a run over many
+// files reuses them instead of clearing a fresh buffer for each.
+var readerBufs = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, bufSize) }}
+
+// recycle gives the Reader's buffer back for the next Reader; r must not be used after it.
+func (r *Reader) recycle() {
+	if r.pooled {
+		r.br.Reset(nil)
+		readerBufs.Put(r.br)
+		r.br, r.win, r.pooled = nil, nil, false
+	}
 }
 
 var nop Visitor = BaseVisitor{}

@@ -464,3 +464,32 @@ func TestIsSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeReusesReaderBuffer: Decode gives its read buffer back, so that decoding many small
+// files (from readers of unknown size) does not clear a fresh 64 KiB buffer for each.
+func TestDecodeReusesReaderBuffer(t *testing.T) {
+	const text = "[Event \"x\"]\n1. h2e2 h9g7 2. h0g2 *\n"
+	decode := func() {
+		games := 0
+		// iotest.OneByteReader hides the size, as a file or a decoder does.
+		err := Decode(iotest.OneByteReader(strings.NewReader(text)), Config{Reuse: true}, func(g *game.Game) error {
+			games++
+			return nil
+		})
+		if err != nil || games != 1 {
+			t.Fatalf("Decode = %d games, %v", games, err)
+		}
+	}
+	decode()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const runs = 100
+	for range runs {
+		decode()
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / runs; per > bufSize/4 {
+		t.Errorf("decoding a one-game text allocates %d bytes a time; want the read buffer reused", per)
+	}
+}

@@ -29,6 +29,7 @@ type Config struct {
 // It stops early only if fn returns an error or the reader fails (returned).
 func Decode(r io.Reader, cfg Config, fn func(*game.Game) error) error {
 	rd := NewReader(r)
+	defer rd.recycle()
 	rp := NewReplayer(cfg)
 	defer rp.release()
 	for {

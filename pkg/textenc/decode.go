@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/simplifiedchinese"
@@ -339,7 +340,8 @@ type Decoder struct {
 	buf  []byte // source bytes; buf[r0:r1] not yet decoded
 	r0   int
 	r1   int
-	out  []byte // decoded bytes; out[o0:] not yet returned
+	out  []byte      // decoded bytes; out[o0:] not yet returned
+	mem  *decoderMem // where buf and out came from; nil once released
 	o0   int
 	rerr error // first error from r (io.EOF included)
 
@@ -353,6 +355,27 @@ const (
 	decoderBuf  = 64 << 10
 	decodeChunk = 16 << 10
 )
+
+// decoderBufs holds the buffers of Decoders that reached the end of their input: a run over
+// many small files reuses them instead of clearing fresh ones for each file.
+var decoderBufs = sync.Pool{New: func() any { return &decoderMem{src: make([]byte, decoderBuf)} }}
+
+// decoderMem is a Decoder's memory: the source buffer and the decoded output.
+type decoderMem struct {
+	src, out []byte
+}
+
+// release gives the buffers back once the input is exhausted: nothing outside the Decoder
+// refers to them (Read copies out of them).
+func (d *Decoder) release() {
+	if d.mem == nil {
+		return
+	}
+	d.mem.out = d.out[:0]
+	decoderBufs.Put(d.mem)
+	d.mem, d.buf, d.out = nil, nil, nil
+	d.r0, d.r1, d.o0 = 0, 0, 0
+}
 
 // maxEmptyReads bounds consecutive (0, nil) reads from the underlying reader.
 const maxEmptyReads = 100
@@ -371,7 +394,8 @@ func Open(r io.Reader, enc Encoding) (*Decoder, error) {
 	if !enc.valid() {
 		return nil, fmt.Errorf("textenc: open: %w: %v", ErrUnknownEncoding, enc)
 	}
-	d := &Decoder{r: r, buf: make([]byte, decoderBuf), pos: textPos{line: 1, col: 1}}
+	mem := decoderBufs.Get().(*decoderMem)
+	d := &Decoder{r: r, buf: mem.src, out: mem.out[:0], mem: mem, pos: textPos{line: 1, col: 1}}
 	for d.r1 < DetectLimit && d.rerr == nil {
 		d.fill()
 	}
@@ -438,6 +462,7 @@ func (d *Decoder) decodeMore() error {
 			d.fill()
 		}
 		if d.r0 == d.r1 && d.rerr != nil {
+			d.release()
 			return d.rerr
 		}
 		end := min(d.r1, d.r0+decodeChunk)

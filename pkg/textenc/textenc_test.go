@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -584,5 +585,35 @@ func TestScript(t *testing.T) {
 		if s := <-done; s != "胡榮華 後勝 柳大華" {
 			t.Errorf("concurrent ToTraditional = %q", s)
 		}
+	}
+}
+
+// TestDecoderReusesBuffers: a Decoder that reached the end of a small input gives its buffers
+// back, so that reading many small files does not clear a fresh 64 KiB buffer for each.
+func TestDecoderReusesBuffers(t *testing.T) {
+	src := []byte("[Event \"\xcf\xf3\xc6\xe5\"]\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 *\n") // GBK
+	read := func() {
+		d, err := Open(bytes.NewReader(src), Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(io.Discard, d); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := d.Read(make([]byte, 8)); n != 0 || err != io.EOF {
+			t.Fatalf("Read after the end = %d, %v; want 0, EOF", n, err)
+		}
+	}
+	read()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const runs = 200
+	for range runs {
+		read()
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / runs; per > decoderBuf/4 {
+		t.Errorf("decoding %d bytes allocates %d bytes a time; want the buffers reused", len(src), per)
 	}
 }

@@ -179,7 +179,7 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 	if l := s.memoryLimit(); l > 0 {
 		r.large = newPool(ctx, l/2)
 	}
-	jobs := make(chan job)
+	jobs := make(chan job, 64*s.jobs) // a worker done with a file finds the next one waiting
 	var wg sync.WaitGroup
 	for range s.jobs {
 		wg.Add(1)

@@ -1,9 +1,9 @@
 package pipeline
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
@@ -14,8 +14,8 @@ import (
 
 // output encodes a game for convert. A game that cannot be written in the requested form (a
 // character the output encoding lacks, a position XQF cannot hold) gets an encoding error and
-// is left out of the output; only a failing write is returned.
-func (f *fileRun) output(g *game.Game) error {
+// is left out of the output.
+func (f *fileRun) output(g *game.Game) {
 	w := f.w
 	s := w.s
 	w.buf.Reset()
@@ -23,29 +23,29 @@ func (f *fileRun) output(g *game.Game) error {
 	case s.to == toPGN:
 		if err := encodePGN(&w.buf, g, &s.pgn); err != nil {
 			f.cannotWrite(g, "cannot write the game as PGN", err)
-			return nil
+			return
 		}
 		data := w.buf.Bytes()
 		if s.outEnc != textenc.UTF8 {
 			enc, rep, err := textenc.EncodeLossy(string(data), s.outEnc)
 			if err != nil {
 				f.cannotWrite(g, "cannot encode the game in "+s.outEnc.String(), err)
-				return nil
+				return
 			}
 			if rep.Count > 0 {
 				f.replaced(g, rep)
 			}
 			data = enc
 		}
-		return f.emit(data)
+		f.emit(data)
 	case s.to == toJSONL:
 		if s.outMode != outDir {
 			// Straight into the piece: a long game's line is not held twice.
 			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, &s.moves)
-			return nil
+			return
 		}
 		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, &s.moves)
-		return f.emit(w.line)
+		f.emit(w.line)
 	case s.to == toXQF:
 		// The writer's warnings (a tag cut to its header field, a character GBK lacks) are
 		// the game's: they print and reach the report.
@@ -55,13 +55,12 @@ func (f *fileRun) output(g *game.Game) error {
 		}}
 		if err := xqf.EncodeWith(&w.buf, g, opts); err != nil {
 			f.cannotWrite(g, "cannot write the game as XQF", err)
-			return nil
+			return
 		}
-		return f.writeXQF(w.buf.Bytes())
+		f.writeXQF(w.buf.Bytes())
 	case s.to == toDhtmlXQ:
-		return f.outputDhtmlXQ(g)
+		f.outputDhtmlXQ(g)
 	}
-	return nil
 }
 
 // replaced adds the encoding warning of a game written with characters the output encoding
@@ -108,72 +107,29 @@ func (f *fileRun) cannotWrite(g *game.Game, msg string, err error) {
 		Loc: game.NoLoc, Game: g.Index, Message: msg + "; the game is left out of the output", Err: err})
 }
 
-// emit writes a game's output: into the piece for standard output or the single output file,
-// or into the file's temporary output file under the output directory.
-func (f *fileRun) emit(data []byte) error {
+// emit adds a game's output to the piece: for standard output or the single output file, or
+// for the file's output file under the output directory, which the writer creates.
+func (f *fileRun) emit(data []byte) {
 	if f.w.s.outMode != outDir {
 		f.cur.out = append(f.cur.out, data...)
-		return nil
+		return
 	}
-	if f.tmp == nil {
-		t, err := f.w.r.temps.create(f.dir)
-		if err != nil {
-			return err
-		}
-		f.tmp = t
-		f.tmpBuf = bufio.NewWriterSize(t, chunkSize)
+	f.cur.file = append(f.cur.file, data...)
+	if !f.emitted {
+		f.emitted = true
+		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext()}
 	}
-	if _, err := f.tmpBuf.Write(data); err != nil {
-		return fmt.Errorf("writing under %s: %w", f.dir, err)
-	}
-	return nil
 }
 
-// writeXQF writes one game's XQF file: base.xqf for the first game of the input, base-N.xqf
-// for the N-th.
-func (f *fileRun) writeXQF(data []byte) error {
-	t, err := f.w.r.temps.create(f.dir)
-	if err != nil {
-		return err
-	}
-	_, err = t.Write(data)
-	if cerr := t.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		f.w.r.temps.remove(t.Name())
-		return fmt.Errorf("writing under %s: %w", f.dir, err)
-	}
+// writeXQF adds one game's XQF file to the piece: base.xqf for the first game of the input,
+// base-N.xqf for the N-th.
+func (f *fileRun) writeXQF(data []byte) {
 	f.written++
 	base := f.base
 	if f.written > 1 {
 		base = fmt.Sprintf("%s-%d", f.base, f.written)
 	}
-	f.cur.files = append(f.cur.files, doneFile{temp: t.Name(), dir: f.dir, base: base, ext: ".xqf"})
-	return nil
-}
-
-// fatal reports an output failure: the writer stops the run.
-func (f *fileRun) fatal(err error) {
-	f.failed = true
-	f.cur.fatal = err
-	f.dropTemp()
-}
-
-func (f *fileRun) dropTemp() {
-	if f.tmp != nil {
-		f.tmp.Close()
-		f.w.r.temps.remove(f.tmp.Name())
-		f.tmp = nil
-	}
-}
-
-// abort drops the file's results after cancellation.
-func (f *fileRun) abort() {
-	f.dropTemp()
-	for _, d := range f.cur.files {
-		f.w.r.temps.remove(d.temp)
-	}
+	f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: base, ext: ".xqf", data: slices.Clone(data)})
 }
 
 // convertScript converts the tag values and comments of a game to the script.

@@ -15,14 +15,14 @@ const dhtmlxqExt = ".txt"
 // outputDhtmlXQ writes a game as one [DhtmlXQ] block followed by a blank line, so that the
 // blocks of a stream or of a multi-game file stand apart. A game the format cannot hold (a
 // move off the board) gets an encoding error and is left out.
-func (f *fileRun) outputDhtmlXQ(g *game.Game) error {
+func (f *fileRun) outputDhtmlXQ(g *game.Game) {
 	w := f.w
 	if err := dhtmlxq.EncodeWith(&w.buf, g, dhtmlxq.EncodeOptions{KeepResult: w.s.cfg.KeepResult}); err != nil {
 		f.cannotWrite(g, "cannot write the game as DhtmlXQ", err)
-		return nil
+		return
 	}
 	w.buf.WriteByte('\n')
-	return f.emit(w.buf.Bytes())
+	f.emit(w.buf.Bytes())
 }
 
 // notGameFile counts as skipped a file that its name alone sent to a reader and whose

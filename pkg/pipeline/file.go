@@ -5,9 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -17,9 +15,6 @@ import (
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/textenc"
 )
-
-// errStop stops a reader from the game callback after a fatal output error.
-var errStop = errors.New("pipeline: stop")
 
 // maxKeptBuffer is the largest output buffer a worker keeps for the next game.
 const maxKeptBuffer = 4 << 20
@@ -50,11 +45,10 @@ type fileRun struct {
 	written   int                // games written to output files (outDir)
 	fileDiags []*game.Diagnostic // diagnostics of the file itself
 	src       countio.Reader     // the file's bytes, counted to place a read error
-	// outDir: the temporary output file of a PGN or JSON Lines conversion, and where it goes
-	tmp       *os.File
-	tmpBuf    *bufio.Writer
+	// outDir: where the file's outputs go; emitted says its output file has data (the writer
+	// creates the file, and moves it into place after the last piece)
 	dir, base string
-	failed    bool       // a fatal error was reported
+	emitted   bool
 	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
 }
 
@@ -74,9 +68,8 @@ func (w *worker) process(j job) {
 		}
 	}
 	f.read()
-	if w.ctx.Err() != nil && !f.failed {
-		f.abort()
-		return
+	if w.ctx.Err() != nil {
+		return // the writer drops what was sent
 	}
 	f.finish()
 }
@@ -197,9 +190,7 @@ func (f *fileRun) decode(format record.Format) {
 			continue
 		}
 		f.encoding = g.Encoding
-		if f.game(g) != nil {
-			return
-		}
+		f.game(g)
 	}
 }
 
@@ -218,7 +209,7 @@ func (f *fileRun) fileDiag(d *game.Diagnostic) {
 
 // game handles one decoded game: strictness, script conversion, output, statistics, report
 // and diagnostics.
-func (f *fileRun) game(g *game.Game) error {
+func (f *fileRun) game(g *game.Game) {
 	w := f.w
 	s := w.s
 	f.games++
@@ -227,7 +218,7 @@ func (f *fileRun) game(g *game.Game) error {
 	}
 	dup := f.cleanGame(g) // dedupe, stats, convert --dedupe (cleanup.go)
 	if s.outMode != outNothing && !dup.dropped {
-		err := f.output(g)
+		f.output(g)
 		// A worker keeps its buffers from game to game, but not the size of an outlandish
 		// one.
 		if cap(w.line) > maxKeptBuffer {
@@ -235,10 +226,6 @@ func (f *fileRun) game(g *game.Game) error {
 		}
 		if w.buf.Cap() > maxKeptBuffer {
 			w.buf = bytes.Buffer{}
-		}
-		if err != nil {
-			f.fatal(err)
-			return errStop
 		}
 	}
 	st := &f.cur.stats
@@ -264,7 +251,6 @@ func (f *fileRun) game(g *game.Game) error {
 	if f.cur.size() >= chunkSize {
 		f.flush()
 	}
-	return nil
 }
 
 func (f *fileRun) appendDiag(d *game.Diagnostic) {
@@ -312,18 +298,9 @@ func (f *fileRun) finish() {
 		}
 	}
 	f.cleanFile()
-	if f.tmp != nil && !f.failed {
-		err := f.tmpBuf.Flush()
-		if cerr := f.tmp.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			f.w.r.temps.remove(f.tmp.Name())
-			f.cur.fatal = fmt.Errorf("writing under %s: %w", f.dir, err)
-		} else {
-			f.cur.files = append(f.cur.files, doneFile{temp: f.tmp.Name(), dir: f.dir, base: f.base, ext: s.to.ext()})
-		}
-		f.tmp = nil
+	if f.emitted {
+		f.cur.fileEnd = true
+		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: s.to.ext()}
 	}
 	f.flush()
 }

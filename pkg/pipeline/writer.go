@@ -13,26 +13,41 @@ import (
 
 // piece is a chunk of one file's results, handed to the ordered writer.
 type piece struct {
-	out    []byte     // converted output for standard output or the single output file
-	diag   []byte     // diagnostic lines for standard error
-	annot  []byte     // GitHub annotations for standard output (check --format github)
-	report []byte     // report lines
-	files  []doneFile // finished temporary files to move into place, in order
-	stats  stats
-	fatal  error       // the output cannot be written: the run stops with ExitUsage
-	clean  *cleanNotes // what the cleanup commands collect (cleanup.go)
+	out    []byte // converted output for standard output or the single output file
+	diag   []byte // diagnostic lines for standard error
+	annot  []byte // GitHub annotations for standard output (check --format github)
+	report []byte // report lines
+	// Under an output directory: the next bytes of the input's output file, and whether the
+	// file is complete after them; dest is where it goes (set with its first bytes and its
+	// end). The writer creates, writes and renames every output file, so that one goroutine
+	// makes all the directory changes: workers creating files in the same directories made
+	// the kernel spin on the directories' locks.
+	file    []byte
+	fileEnd bool
+	dest    doneFile
+	files   []doneFile // whole output files (XQF: one per game), in order
+	stats   stats
+	clean   *cleanNotes // what the cleanup commands collect (cleanup.go)
 }
 
-func (p *piece) size() int { return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) }
+func (p *piece) size() int {
+	n := len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file)
+	for i := range p.files {
+		n += len(p.files[i].data)
+	}
+	return n
+}
 
 func (p *piece) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && p.stats == (stats{}) && p.fatal == nil && p.clean == nil
+	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.clean == nil
 }
 
-// doneFile is a complete temporary output file and the name it should get: dir/base+ext, or
-// dir/base-N+ext when that name is already taken in this run.
+// doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
+// when that name is already taken in this run; data is the whole file, when it is one of
+// piece.files.
 type doneFile struct {
-	temp, dir, base, ext string
+	dir, base, ext string
+	data           []byte
 }
 
 // slot carries one input file's pieces to the writer, in order. A worker adds pieces and
@@ -93,6 +108,7 @@ type writer struct {
 	outBuf    *bufio.Writer
 	report    *os.File
 	reportBuf *bufio.Writer
+	file      *os.File          // the output file of the input at the head, while it is written
 	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
 	dirs      map[string]string // resolve's cache of directories
 	total     stats
@@ -127,13 +143,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 				if p.clean != nil && w.r.clean != nil {
 					w.r.clean.take(sl.seq, p.clean)
 				}
-				if p.fatal != nil {
-					fail(p.fatal)
-				}
 				if w.err != nil || ctx.Err() != nil {
-					for _, f := range p.files {
-						w.r.temps.remove(f.temp)
-					}
 					continue
 				}
 				if err := w.write(p); err != nil {
@@ -145,6 +155,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 			}
 			<-sl.ready
 		}
+		w.dropFile() // an output file the worker did not complete (cancelled, or a failed write)
 		if pr := w.r.s.cfg.Progress; pr != nil {
 			pr.Advance(games)
 		}
@@ -187,13 +198,63 @@ func (w *writer) write(p *piece) error {
 			return fmt.Errorf("writing report %s: %w", w.r.s.cfg.Report, err)
 		}
 	}
-	for _, f := range p.files {
-		target := w.claim(f)
-		if err := w.r.temps.rename(f.temp, target); err != nil {
+	return w.writeFiles(p)
+}
+
+// writeFiles writes a piece's output files under the output directory.
+func (w *writer) writeFiles(p *piece) error {
+	if len(p.file) > 0 {
+		if w.file == nil {
+			f, err := w.r.temps.create(p.dest.dir)
+			if err != nil {
+				return err
+			}
+			w.file = f
+		}
+		if _, err := w.file.Write(p.file); err != nil {
+			return fmt.Errorf("writing under %s: %w", p.dest.dir, err)
+		}
+	}
+	if p.fileEnd && w.file != nil {
+		f := w.file
+		w.file = nil
+		if err := w.place(f, p.dest); err != nil {
+			return err
+		}
+	}
+	for _, d := range p.files {
+		f, err := w.r.temps.create(d.dir)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(d.data); err != nil {
+			f.Close()
+			w.r.temps.remove(f.Name())
+			return fmt.Errorf("writing under %s: %w", d.dir, err)
+		}
+		if err := w.place(f, d); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// place closes a complete temporary output file and moves it to the first free name for d.
+func (w *writer) place(f *os.File, d doneFile) error {
+	if err := f.Close(); err != nil {
+		w.r.temps.remove(f.Name())
+		return fmt.Errorf("writing under %s: %w", d.dir, err)
+	}
+	return w.r.temps.rename(f.Name(), w.claim(d))
+}
+
+// dropFile removes the output file being written, if any.
+func (w *writer) dropFile() {
+	if w.file != nil {
+		w.file.Close()
+		w.r.temps.remove(w.file.Name())
+		w.file = nil
+	}
 }
 
 // claim returns the first free name for a finished output file and takes it.

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/qipu/qipu/pkg/board"
 )
@@ -40,9 +41,10 @@ type Builder struct {
 	g         *Game
 	slab      []Node // nodes are carved from chunks: one allocation per chunk, not per ply
 	slabSize  int
-	chunks    [][]Node // with Reuse, the chunks of the previous games, reused in order
-	nchunks   int      // chunks in use by the current game
-	lastTags  int      // how many tags the last game finished had
+	chunks    [][]Node  // with Reuse, the chunks of the previous games, reused in order
+	nchunks   int       // chunks in use by the current game
+	box       *[][]Node // holds chunks in nodeChunks (Release)
+	lastTags  int       // how many tags the last game finished had
 	started   bool
 	setupOK   bool
 	cur       line
@@ -109,6 +111,9 @@ func (b *Builder) Begin(index int, format, encoding string) {
 	b.slab, b.slabSize, b.nchunks = nil, 0, 0
 	if !b.Reuse {
 		b.chunks = nil
+	} else if b.chunks == nil {
+		b.box = nodeChunks.Get().(*[][]Node) // a released Builder's chunks, if any
+		b.chunks = *b.box
 	}
 	b.started = false
 	b.stack = b.stack[:0]
@@ -408,6 +413,25 @@ func (b *Builder) newChunk() {
 		b.chunks = append(b.chunks, b.slab)
 		b.nchunks++
 	}
+}
+
+// nodeChunks holds the node chunks of released Builders (Release), for the next Builder that
+// reuses memory: reading file after file then carves every game from the same few chunks.
+var nodeChunks = sync.Pool{New: func() any { return new([][]Node) }}
+
+// Release hands the Builder's node memory, with Reuse, to the next Builder that reuses memory:
+// no game it built may be used afterwards. Without Reuse it does nothing. The Builder stays
+// usable; its next game takes fresh memory.
+func (b *Builder) Release() {
+	if !b.Reuse || b.chunks == nil {
+		return
+	}
+	if b.box == nil {
+		b.box = new([][]Node)
+	}
+	*b.box = b.chunks
+	nodeChunks.Put(b.box)
+	b.box, b.chunks, b.slab, b.slabSize, b.nchunks = nil, nil, nil, 0, 0
 }
 
 // maxReusedChunks bounds the nodes a Builder keeps for reuse (about 64K, a few MB).

@@ -264,3 +264,36 @@ func TestBuilderLimits(t *testing.T) {
 		t.Fatalf("added %d, plies %d, errors %v", added, g.Plies(), g.Errors())
 	}
 }
+
+// TestBuilderReleaseHandsNodesOn: a released Builder's node chunks serve the next Builder that
+// reuses memory, so that a game per file does not allocate its nodes anew; the games built
+// that way are complete.
+func TestBuilderReleaseHandsNodesOn(t *testing.T) {
+	moves := []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5"}
+	build := func() *Game {
+		b := &Builder{Path: "t.pgn", Resolve: iccsResolve, Reuse: true}
+		b.Begin(1, "pgn", "utf-8")
+		for i, m := range moves {
+			b.Move(m, loc(1, 1+5*i))
+		}
+		g := b.Finish()
+		if g.Plies() != len(moves) || !g.Valid() {
+			t.Fatalf("game: %d plies, diagnostics %v", g.Plies(), g.Diagnostics)
+		}
+		b.Release()
+		return g
+	}
+	build()
+	fresh := testing.AllocsPerRun(50, func() {
+		b := &Builder{Path: "t.pgn", Resolve: iccsResolve}
+		b.Begin(1, "pgn", "utf-8")
+		for i, m := range moves {
+			b.Move(m, loc(1, 1+5*i))
+		}
+		b.Finish()
+	})
+	reused := testing.AllocsPerRun(50, func() { build() })
+	if reused >= fresh {
+		t.Errorf("a game after Release allocates %.0f times, one without %.0f; want fewer", reused, fresh)
+	}
+}

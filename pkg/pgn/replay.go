@@ -173,6 +173,7 @@ func (r *Replayer) tagText(text []byte) string {
 
 // release gives the caches back for another Replayer.
 func (r *Replayer) release() {
+	r.b.Release()
 	if r.cache != nil {
 		textCaches.Put(r.cache)
 		r.cache = nil

@@ -557,7 +557,8 @@ func DecodeBytes(b []byte, enc Encoding) (text string, det Detection, invalid in
 		enc = Auto
 	}
 	skip := c.start(b[:min(len(b), DetectLimit)], enc, len(b) <= DetectLimit)
-	out := make([]byte, 0, len(b)+len(b)/2+8)
+	scratch := decodeScratch.Get().(*[]byte)
+	out := (*scratch)[:0]
 	src := b[skip:]
 	for len(src) > 0 {
 		var n int
@@ -567,5 +568,14 @@ func DecodeBytes(b []byte, enc Encoding) (text string, det Detection, invalid in
 		}
 		src = src[n:]
 	}
-	return string(out), c.det, c.invalid
+	text = string(out)
+	if cap(out) <= 1<<20 {
+		*scratch = out[:0]
+		decodeScratch.Put(scratch)
+	}
+	return text, c.det, c.invalid
 }
+
+// decodeScratch holds DecodeBytes's output buffers: it runs for every string of an XQF file,
+// and the text is copied out of the buffer once.
+var decodeScratch = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}

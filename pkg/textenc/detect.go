@@ -2,6 +2,7 @@ package textenc
 
 import (
 	"bytes"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -182,10 +183,14 @@ const (
 	scoreDecisive = 16 * scoreTypical
 )
 
+// scoreBufs holds the output buffers of scoreGBBig5: it runs for every file and XQF string.
+var scoreBufs = sync.Pool{New: func() any { return new([3*scoreStep + 16]byte) }}
+
 // scoreGBBig5 decodes p as GB18030 and as Big5 and scores both results.
 func scoreGBBig5(p []byte) (gb, big5 int) {
 	tg, tb := newDecodeTransformer(GB18030), newDecodeTransformer(Big5)
-	var buf [3*scoreStep + 16]byte
+	buf := scoreBufs.Get().(*[3*scoreStep + 16]byte) // it escapes to the transformers
+	defer scoreBufs.Put(buf)
 	pg, pb := 0, 0
 	for {
 		sg, ng := scoreStepDecode(tg, p[pg:min(len(p), pg+scoreStep)], buf[:])

@@ -1,10 +1,12 @@
 package xqf
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"sort"
+	"sync"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
@@ -41,7 +43,12 @@ func Decode(r io.Reader, cfg Config) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	sc := scratches.Get().(*scratch)
+	defer sc.put()
+	buf := bytes.NewBuffer(sc.data[:0])
+	_, err = buf.ReadFrom(io.LimitReader(r, MaxFileSize+1))
+	data := buf.Bytes()
+	sc.data = data
 	if err != nil {
 		// At the offset where reading failed, as every diagnostic of a binary file.
 		return nil, fileError(cfg.Path, game.KindIO, int64(len(data)), "read: "+err.Error(), fmt.Errorf("xqf: read: %w", err))
@@ -50,12 +57,33 @@ func Decode(r io.Reader, cfg Config) (*game.Game, error) {
 		return nil, fileError(cfg.Path, game.KindIO, MaxFileSize,
 			fmt.Sprintf("file is larger than %d bytes", MaxFileSize), ErrTooLarge)
 	}
-	return decodeBytes(data, cfg.Path, c, cfg.Repair)
+	return decodeBytes(data, cfg.Path, c, cfg.Repair, sc)
+}
+
+// scratch is the memory one Decode uses and the game does not keep: the file's bytes, the
+// tree as read and the records still to read. Decode takes it from scratches and gives it
+// back, so that a run over many XQF files does not allocate it for each.
+type scratch struct {
+	data    []byte
+	nodes   []node
+	pending []pending
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// put gives the scratch back, unless a large file made it large: one huge tree does not stay
+// in memory. (Nodes and pending records hold no pointers: nothing of the file outlives it.)
+func (s *scratch) put() {
+	if cap(s.data) > 1<<20 || cap(s.nodes) > 1<<16 || cap(s.pending) > 1<<10 {
+		return
+	}
+	s.data, s.nodes, s.pending = s.data[:0], s.nodes[:0], s.pending[:0]
+	scratches.Put(s)
 }
 
 // decodeBytes decodes a whole file. It decrypts the move tree in place, so data must not be
 // shared.
-func decodeBytes(data []byte, path string, c codec, repair bool) (*game.Game, error) {
+func decodeBytes(data []byte, path string, c codec, repair bool, sc *scratch) (*game.Game, error) {
 	if len(data) < 2 || data[0] != 'X' || data[1] != 'Q' {
 		return nil, fileError(path, game.KindSyntax, 0, `no "XQ" signature`, ErrNotXQF)
 	}
@@ -63,7 +91,7 @@ func decodeBytes(data []byte, path string, c codec, repair bool) (*game.Game, er
 		return nil, fileError(path, game.KindTruncated, int64(len(data)),
 			fmt.Sprintf("file ends inside the %d-byte header (%d bytes)", HeaderSize, len(data)), ErrTruncated)
 	}
-	d := &decoder{data: data, codec: c, version: data[offVersion]}
+	d := &decoder{data: data, codec: c, version: data[offVersion], sc: sc}
 	d.b.Path = path
 	d.b.Repair = repair
 	return d.decode(), nil
@@ -77,7 +105,8 @@ type decoder struct {
 	keys    keys
 	b       game.Builder
 
-	nodes   []node // the move tree as read: nodes[0] is the root
+	sc      *scratch // where nodes and pending come from, and go back to
+	nodes   []node   // the move tree as read: nodes[0] is the root
 	walker  movetree.Walker
 	pending []pending // records still to read, as in XQStudio's recursion
 	setupOK bool      // the setup replays (no fatal setup problem)
@@ -322,8 +351,14 @@ func (d *decoder) readTree() {
 			tree[i] -= d.keys.f32[(HeaderSize+i)&31]
 		}
 	}
-	d.nodes = make([]node, 0, min((len(d.data)-HeaderSize)/4+1, 1<<14))
-	d.pending = make([]pending, 0, 16)
+	if want := min((len(d.data)-HeaderSize)/4+1, 1<<14); cap(d.sc.nodes) < want {
+		d.sc.nodes = make([]node, 0, want)
+	}
+	if cap(d.sc.pending) < 16 {
+		d.sc.pending = make([]pending, 0, 16)
+	}
+	d.nodes, d.pending = d.sc.nodes[:0], d.sc.pending[:0]
+	defer func() { d.sc.nodes, d.sc.pending = d.nodes, d.pending }()
 	root, next, ok := d.readRecord(HeaderSize)
 	d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: HeaderSize, comment: root.comment})
 	if !ok {

@@ -1,11 +1,13 @@
 package record
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"iter"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/cbf"
 	"github.com/qipu/qipu/pkg/cbr"
@@ -105,8 +107,43 @@ func looksLikePGN(prefix []byte, enc textenc.Encoding) bool {
 	if len(prefix) == 0 {
 		return false
 	}
+	if i, ok := asciiStart(prefix, enc); ok {
+		// Every byte the test looks at is ASCII, which GBK, Big5 and UTF-8 decode to
+		// itself: no need to decode the prefix (and detect its encoding) for every file.
+		return pgnStart(string(prefix[i:min(len(prefix), i+pgnStartLen)]))
+	}
 	text, _, _ := textenc.DecodeBytes(prefix, enc)
-	text = strings.TrimLeftFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
+	return pgnStart(strings.TrimLeftFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }))
+}
+
+// pgnStartLen is more than pgnStart reads after the blanks: a tag name and its blanks.
+const pgnStartLen = 512
+
+// asciiStart reports whether prefix, in an encoding that keeps ASCII as it is (not UTF-16,
+// and with no byte order mark or NUL byte that detection could take for one), is ASCII blanks
+// and then an ASCII byte, at i: pgnStart then gives on the bytes what it gives on the text.
+func asciiStart(prefix []byte, enc textenc.Encoding) (i int, ok bool) {
+	switch enc {
+	case textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE:
+		return 0, false
+	case textenc.Auto:
+		if bytes.IndexByte(prefix, 0) >= 0 {
+			return 0, false
+		}
+	}
+	for i, c := range prefix {
+		switch c {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			continue
+		}
+		return i, c < utf8.RuneSelf
+	}
+	return 0, false // blanks only: the decoded test says no as well
+}
+
+// pgnStart reports whether text (blanks skipped) starts with a tag pair or "1.".
+func pgnStart(text string) bool {
+	text = strings.TrimLeft(text, " \t\n\v\f\r")
 	switch {
 	case strings.HasPrefix(text, "["):
 		// A tag pair: [Name "value"].

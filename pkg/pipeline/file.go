@@ -99,11 +99,11 @@ func (f *fileRun) read() {
 		}
 		defer fh.Close()
 		src = fh
-		if fi, err := fh.Stat(); err == nil && !fi.Mode().IsRegular() {
+		if size, regular, err := fh.stat(); err == nil && !regular {
 			src = &ctxReader{ctx: w.ctx, r: fh} // a named pipe or a device
 		} else if err == nil {
 			// A large file waits for its share of the decoding pool (Config.MemoryLimit).
-			n := w.r.large.cost(fi.Size())
+			n := w.r.large.cost(size)
 			if !w.r.large.acquire(w.ctx, f.sl.seq, n) {
 				return
 			}

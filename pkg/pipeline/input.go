@@ -10,12 +10,12 @@ import (
 // openInput opens an input file; regular says the walk saw a regular file there. Opening a
 // named pipe waits for a writer: that wait gives up when ctx is done (the file is closed if it
 // opens later).
-func openInput(ctx context.Context, path string, regular bool) (*os.File, error) {
+func openInput(ctx context.Context, path string, regular bool) (inputFile, error) {
 	if regular {
-		return openFile(path, os.O_RDONLY, 0)
+		return openRegular(path)
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
-		return os.Open(path)
+		return osInput(os.Open(path))
 	}
 	type opened struct {
 		f   *os.File
@@ -28,7 +28,7 @@ func openInput(ctx context.Context, path string, regular bool) (*os.File, error)
 	}()
 	select {
 	case o := <-ch:
-		return o.f, o.err
+		return osInput(o.f, o.err)
 	case <-ctx.Done():
 		go func() {
 			if o := <-ch; o.f != nil {
@@ -37,6 +37,32 @@ func openInput(ctx context.Context, path string, regular bool) (*os.File, error)
 		}()
 		return nil, ctx.Err()
 	}
+}
+
+// inputFile is an open input: its bytes, and what fstat says of it.
+type inputFile interface {
+	io.ReadCloser
+	// stat reports the file's size and whether it is a regular file.
+	stat() (size int64, regular bool, err error)
+}
+
+// osFile is an input opened as an *os.File.
+type osFile struct{ *os.File }
+
+func (f osFile) stat() (int64, bool, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, false, err
+	}
+	return fi.Size(), fi.Mode().IsRegular(), nil
+}
+
+// osInput wraps the result of an os.Open.
+func osInput(f *os.File, err error) (inputFile, error) {
+	if err != nil {
+		return nil, err
+	}
+	return osFile{f}, nil
 }
 
 // ctxReader is a reader that gives up when ctx is done, even while the read it started

@@ -1,0 +1,57 @@
+//go:build unix
+
+package pipeline
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/iotest"
+)
+
+// TestOpenRegular: an input read through its descriptor gives the file's bytes, its size and
+// kind, a sticky end of file, and path-named errors.
+func TestOpenRegular(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a.pgn")
+	want := []byte("[Event \"x\"]\n1. h2e2 *\n")
+	if err := os.WriteFile(name, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := openRegular(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if size, regular, err := f.stat(); err != nil || size != int64(len(want)) || !regular {
+		t.Errorf("stat = %d, %v, %v", size, regular, err)
+	}
+	if err := iotest.TestReader(f, want); err != nil {
+		t.Error(err)
+	}
+	if n, err := f.Read(make([]byte, 8)); n != 0 || err != io.EOF {
+		t.Errorf("Read after the end = %d, %v", n, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Error(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	var pe *os.PathError
+	if _, err := openRegular(filepath.Join(dir, "missing.pgn")); !errors.As(err, &pe) || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+	d, err := openRegular(dir) // a directory opens, and fails to read with its name
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, regular, _ := d.stat(); regular {
+		t.Error("a directory is regular")
+	}
+	if _, err := d.Read(make([]byte, 8)); !errors.As(err, &pe) || pe.Path != dir {
+		t.Errorf("reading a directory: %v", err)
+	}
+}

@@ -14,6 +14,9 @@
 #
 # usage: scripts/bench.sh                     (from anywhere in the repository)
 #   GAMES=1000000 scripts/bench.sh            the million-game archive (about 1.2 GB, 102,000 files)
+#   COPIES=40 scripts/bench.sh                an archive shaped like the real ones: 40 copies of the
+#                                             PGN and XQF files of ../shared/corpus (59,480 files of
+#                                             3 KB on average, 1 to 4 games each, a few large trees)
 #   REPEAT=5 KEEP=1 ARCHIVE=DIR scripts/bench.sh
 # Times and ratios are medians of $REPEAT runs (the machine may be shared); memory is the
 # highest peak. ARCHIVE reuses an archive made by gencorpus -archive. Ratios from one run are
@@ -30,6 +33,16 @@ if [[ -z ${KEEP:-} ]]; then trap 'rm -rf "$work"' EXIT; else echo "keeping $work
 go build -o "$work/qipu" ./cmd/qipu
 q=$work/qipu
 archive=${ARCHIVE:-}
+if [[ -z $archive && -n ${COPIES:-} ]]; then
+  corpus=../shared/corpus
+  [[ -d $corpus ]] || { echo "bench.sh: COPIES needs $corpus" >&2; exit 2; }
+  echo "copying the PGN and XQF files of $corpus $COPIES times into $work/archive ..."
+  mkdir -p "$work/archive/c1"
+  (cd "$corpus" && find . -type f \( -iname '*.pgn' -o -iname '*.xqf' \) -print0 | tar --null -cf - -T -) |
+    tar -xf - -C "$work/archive/c1"
+  for ((i = 2; i <= COPIES; i++)); do cp -r "$work/archive/c1" "$work/archive/c$i"; done
+  archive=$work/archive
+fi
 if [[ -z $archive ]]; then
   echo "generating an archive of $GAMES games in $work/archive ..."
   go run ./scripts/gencorpus -archive "$GAMES" -out "$work/archive"

@@ -63,7 +63,9 @@ printf 'archive: %d files, %d MB, %d games, %d plies\n\n' "$files" "$mb" "$games
 timed() {
   rm -rf "$work/out"
   /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
-  read -r secs kb <"$work/time"
+  # GNU time puts "Command exited with non-zero status N" first when the run fails (a corpus
+  # with invalid games makes check exit 1): the figures are on the last line.
+  read -r secs kb < <(tail -n 1 "$work/time")
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 # measure CMD...: $REPEAT runs; sets $med (median seconds) and $top (highest peak, KB).
@@ -111,7 +113,7 @@ anchors=../shared/anchors
 cpu_of() {
   local d=$1; shift
   /usr/bin/time -f '%U %S' -o "$work/time" sh -c "${*//@D@/$d}" >/dev/null 2>&1 || true
-  awk '{ print $1 + $2 }' "$work/time"
+  tail -n 1 "$work/time" | awk '{ print $1 + $2 }'
 }
 # nps CMD...: median nodes/s of perft 5 by CMD (a shell command with @D@ for the depth).
 nps() {

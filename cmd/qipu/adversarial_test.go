@@ -311,12 +311,12 @@ func TestAdversarialFileSystem(t *testing.T) {
 }
 
 // cancelReader is standard input that serves data until at bytes are read, then waits until
-// a temporary output file exists (the run is writing) and need exists, records that, cancels
-// the run and serves the rest.
+// a file matching glob exists (the run is writing its output) and need exists, records that,
+// cancels the run and serves the rest.
 type cancelReader struct {
 	data    []byte
 	at      int    // bytes to serve before cancelling; -1 once cancelled
-	glob    string // where the run's temporary files appear
+	glob    string // what appears while the run writes (its temporary files, or its outputs)
 	need    string // a file that must exist first ("" for none)
 	cancel  context.CancelFunc
 	sawTemp bool
@@ -360,16 +360,19 @@ func TestInterruptedWhileWriting(t *testing.T) {
 	inDir := t.TempDir()
 	first := writeFile(t, filepath.Join(inDir, "first.pgn"), one)
 	for _, c := range []struct {
-		name string
-		args func(out string) []string
-		want string // the complete file left in out, written before standard input was read
+		name    string
+		args    func(out string) []string
+		want    string // the complete file left in out, written before standard input was read
+		writing string // what appears in out once standard input's output is being written
 	}{
-		{"single-file", func(out string) []string { return []string{"-o", filepath.Join(out, "all.pgn"), "-"} }, ""},
-		{"directory", func(out string) []string { return []string{"-o", out, first, "-"} }, "first.pgn"},
-		{"jsonl-directory", func(out string) []string { return []string{"--to", "jsonl", "-o", out, first, "-"} }, "first.jsonl"},
-		// XQF is one file per game: the games of standard input written before the
-		// interruption are complete files, checked below.
-		{"xqf-directory", func(out string) []string { return []string{"--to", "xqf", "-o", out, first, "-"} }, "first.xqf"},
+		{"single-file", func(out string) []string { return []string{"-o", filepath.Join(out, "all.pgn"), "-"} }, "", ".qipu-*.tmp"},
+		{"directory", func(out string) []string { return []string{"-o", out, first, "-"} }, "first.pgn", ".qipu-*.tmp"},
+		{"jsonl-directory", func(out string) []string { return []string{"--to", "jsonl", "-o", out, first, "-"} }, "first.jsonl", ".qipu-*.tmp"},
+		// XQF is one file per game, each written whole (its temporary file lives for a
+		// write): the run is writing standard input's output once its first files are
+		// there. The games written before the interruption are complete files, checked
+		// below.
+		{"xqf-directory", func(out string) []string { return []string{"--to", "xqf", "-o", out, first, "-"} }, "first.xqf", "stdin*.xqf"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
@@ -377,7 +380,7 @@ func TestInterruptedWhileWriting(t *testing.T) {
 			out := t.TempDir()
 			// The report elsewhere: the temporary file waited for is the output's.
 			report := filepath.Join(t.TempDir(), "report.jsonl")
-			r := &cancelReader{data: data, at: len(data) / 2, glob: filepath.Join(out, ".qipu-*.tmp"), cancel: cancel}
+			r := &cancelReader{data: data, at: len(data) / 2, glob: filepath.Join(out, c.writing), cancel: cancel}
 			var want []string
 			if c.want != "" {
 				want = []string{c.want}
@@ -388,7 +391,7 @@ func TestInterruptedWhileWriting(t *testing.T) {
 			args := append([]string{"qipu", "convert", "-q", "--report", report}, c.args(out)...)
 			code := run(ctx, args, r, &stdout, &stderr)
 			if !r.sawTemp {
-				t.Fatalf("no temporary output file while the run was writing: the test proves nothing")
+				t.Fatalf("no %s while the run was writing: the test proves nothing", c.writing)
 			}
 			if code != exitInterrupted || !strings.Contains(stderr.String(), "interrupted") {
 				t.Fatalf("exit %d, stderr %q", code, stderr.String())

@@ -65,7 +65,7 @@ func EncodeWith(w io.Writer, g *game.Game, o EncodeOptions) error {
 	if g == nil {
 		return fmt.Errorf("dhtmlxq: nil game: %w", ErrUnencodable)
 	}
-	marks, cut := gamecut.Marks(g)
+	marks, cut := gamecut.Marks(g, nil)
 	result := g.Result
 	if cut && !o.KeepResult {
 		result = "*"

@@ -55,7 +55,7 @@ func dump(g *game.Game) string {
 // invalid game, the comments include the marks where its lines stop, and the result is * when
 // its main line or setup is cut: what the writer adds.
 func kept(g *game.Game) string {
-	marks, cut := gamecut.Marks(g)
+	marks, cut := gamecut.Marks(g, nil)
 	var b strings.Builder
 	for _, t := range g.Tags {
 		if _, ok := fieldKey(t.Name); !ok || strings.EqualFold(t.Name, "Result") || strings.TrimSpace(t.Value) == "" {

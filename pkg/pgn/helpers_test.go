@@ -102,7 +102,7 @@ func sameGame(a, b *game.Game) error {
 	}
 	// An invalid game is written cut, with a marker comment at each cut and, when its main
 	// line is cut, the result "*".
-	marks, cut := gamecut.Marks(a)
+	marks, cut := gamecut.Marks(a, commentText)
 	if want := a.Result; !cut && want != b.Result || cut && b.Result != "*" {
 		return fmt.Errorf("result %q (cut %v), read back %q", want, cut, b.Result)
 	}
@@ -146,7 +146,7 @@ func sameNode(a, b *game.Node, path string, marks map[*game.Node]string) error {
 		}
 	}
 	if m, ok := marks[a]; ok {
-		ca = append(ca, m)
+		ca = append(ca, commentText(m)) // written as every comment is ('}' as '｝')
 	}
 	if fmt.Sprint(ca) != fmt.Sprint(b.Comments) {
 		return fmt.Errorf("%s: comments %q, read back %q", path, ca, b.Comments)
@@ -181,9 +181,13 @@ func checkRoundTrip(t testing.TB, name string, games []*game.Game, f notation.Fo
 			t.Errorf("%s in %s: game %d read back with diagnostics:\n%s", name, f, g.Index, diagLines([]*game.Game{{Diagnostics: unexpected}}))
 		}
 	}
+	inComment := false // the line starts inside a comment (one with line breaks of its own)
 	for i, line := range strings.Split(string(out), "\n") {
-		if !strings.HasPrefix(line, "[") && width([]byte(line)) > LineWidth && canWrap(line) {
+		if !strings.HasPrefix(line, "[") && width([]byte(line)) > LineWidth && canWrap(line, inComment) {
 			t.Errorf("%s in %s: output line %d is %d columns wide: %q", name, f, i+1, width([]byte(line)), line)
+		}
+		if !strings.HasPrefix(line, "[") || inComment {
+			inComment = endsInComment(line, inComment)
 		}
 	}
 	if again := encodeAll(t, back, f); !bytes.Equal(again, out) {
@@ -249,16 +253,33 @@ func locInside(text []byte, loc Loc) error {
 	return nil
 }
 
+// endsInComment reports whether a movetext line that starts inside a comment or not (in)
+// ends inside one.
+func endsInComment(line string, in bool) bool {
+	for _, r := range line {
+		switch r {
+		case '{':
+			in = true
+		case '}':
+			in = false
+		}
+	}
+	return in
+}
+
 // canWrap reports whether a movetext line wider than LineWidth had a place to break within
 // LineWidth columns: a soft break inside a comment (two columns for its spaces), or a blank
-// between tokens outside comments.
-func canWrap(line string) bool {
+// between tokens outside comments. inComment says the line starts inside a comment.
+func canWrap(line string, inComment bool) bool {
 	col := 0
 	var prev rune = -1
-	comment := strings.HasSuffix(line, "  ") // a wrapped comment's line
+	comment := inComment || strings.HasSuffix(line, "  ") // a wrapped comment's line
 	for _, r := range line {
-		if r == '{' {
+		switch r {
+		case '{':
 			comment = true
+		case '}':
+			comment = false // a '}' in a comment's text is written '｝'
 		}
 		if prev >= 0 && (col+2 <= LineWidth && canBreak(prev, r) || !comment && r == ' ' && col <= LineWidth) {
 			return true

@@ -122,7 +122,7 @@ func appendGame(out []byte, g *game.Game, o WriteOptions) ([]byte, error) {
 	if normalResult(result) != result || result == "" {
 		result = "*"
 	}
-	marks, cut := gamecut.Marks(g)
+	marks, cut := gamecut.Marks(g, commentText)
 	if cut && !o.KeepResult {
 		result = "*"
 	}

@@ -68,7 +68,7 @@ func EncodeWith(w io.Writer, g *game.Game, o EncodeOptions) error {
 		}
 	}
 	e := encoder{g: g, o: o}
-	e.marks, e.cut = gamecut.Marks(g)
+	e.marks, e.cut = gamecut.Marks(g, nil)
 	buf := make([]byte, HeaderSize, HeaderSize+1024)
 	if err := e.header(buf); err != nil {
 		return err

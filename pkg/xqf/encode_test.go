@@ -330,7 +330,7 @@ func TestRoundTripCorpus(t *testing.T) {
 // stops (joined to the node's comment, as XQF keeps one per move) and, when the main line or
 // the setup is cut, the result "*"; it returns g.
 func marked(g *game.Game) *game.Game {
-	marks, cut := gamecut.Marks(g)
+	marks, cut := gamecut.Marks(g, nil)
 	for n, m := range marks {
 		n.Comments = []string{strings.Join(append(n.Comments, m), "\n")}
 	}

@@ -111,8 +111,10 @@ func Text(c Cut) string {
 // Marks maps each cut node of g to its marker comment (several cuts at one node are joined
 // by a line break; a node that already has the comment, from a record written before, gets
 // none), and reports whether the main line or the setup is cut. It returns nil, false for a
-// valid game.
-func Marks(g *game.Game) (map[*game.Node]string, bool) {
+// valid game. readBack is what the writer's format makes of a comment once written and read
+// back (nil: nothing changes), so that a marker written before is recognized: PGN writes a
+// '}' in a comment as '｝'.
+func Marks(g *game.Game, readBack func(string) string) (map[*game.Node]string, bool) {
 	cuts := Find(g)
 	if len(cuts) == 0 {
 		return nil, false
@@ -122,7 +124,11 @@ func Marks(g *game.Game) (map[*game.Node]string, bool) {
 	for _, c := range cuts {
 		main = main || c.MainLine
 		text := Text(c)
-		if hasMark(c.Node.Comments, text) {
+		seen := text
+		if readBack != nil {
+			seen = readBack(text)
+		}
+		if hasMark(c.Node.Comments, seen) {
 			continue // written before: the game was read back from a marked record
 		}
 		if m, ok := marks[c.Node]; ok {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/wxf"
 )
@@ -480,16 +481,7 @@ func TestDecodeReusesReaderBuffer(t *testing.T) {
 			t.Fatalf("Decode = %d games, %v", games, err)
 		}
 	}
-	decode()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	const runs = 100
-	for range runs {
-		decode()
-	}
-	runtime.ReadMemStats(&after)
-	if per := (after.TotalAlloc - before.TotalAlloc) / runs; per > bufSize/4 {
+	if per := testutil.BytesPerRun(100, decode); per > bufSize/4 {
 		t.Errorf("decoding a one-game text allocates %d bytes a time; want the read buffer reused", per)
 	}
 }

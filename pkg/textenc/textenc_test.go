@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/qipu/qipu/pkg/internal/testutil"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/transform"
 )
@@ -604,16 +604,7 @@ func TestDecoderReusesBuffers(t *testing.T) {
 			t.Fatalf("Read after the end = %d, %v; want 0, EOF", n, err)
 		}
 	}
-	read()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	const runs = 200
-	for range runs {
-		read()
-	}
-	runtime.ReadMemStats(&after)
-	if per := (after.TotalAlloc - before.TotalAlloc) / runs; per > decoderBuf/4 {
+	if per := testutil.BytesPerRun(200, read); per > decoderBuf/4 {
 		t.Errorf("decoding %d bytes allocates %d bytes a time; want the buffers reused", len(src), per)
 	}
 }

@@ -2,8 +2,9 @@ package xqf
 
 import (
 	"bytes"
-	"runtime"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 // TestDecodeReusesScratch: Decode gives back the memory that the game does not keep (the
@@ -17,16 +18,7 @@ func TestDecodeReusesScratch(t *testing.T) {
 			t.Fatalf("Decode = %v, %v", g, err)
 		}
 	}
-	decode()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	const runs = 100
-	for range runs {
-		decode()
-	}
-	runtime.ReadMemStats(&after)
-	per := (after.TotalAlloc - before.TotalAlloc) / runs
+	per := testutil.BytesPerRun(100, decode)
 	t.Logf("%d bytes a decode of %d bytes", per, len(data))
 	if per > 12<<10 { // 18 KB before the scratch was reused, 7 KB after
 		t.Errorf("decoding a %d-byte file allocates %d bytes a time; want its scratch memory reused", len(data), per)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -195,4 +196,19 @@ func Dump(g *game.Game, header string, join bool) string {
 		fmt.Fprintf(&b, "diag %s\n", d.Error())
 	}
 	return b.String()
+}
+
+// BytesPerRun runs f once to warm up, then runs times after a collection, and returns the
+// heap bytes one run allocates on average (the whole process counts: keep other goroutines
+// quiet).
+func BytesPerRun(runs int, f func()) uint64 {
+	f()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range runs {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	return (after.TotalAlloc - before.TotalAlloc) / uint64(runs)
 }

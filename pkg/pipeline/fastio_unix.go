@@ -8,22 +8,6 @@ import (
 	"syscall"
 )
 
-// openFile opens a regular file like os.OpenFile, with fewer system calls: the file is not
-// registered with the runtime's poller (a regular file never waits there), which spares the
-// registration attempt and the switches of the non-blocking flag around it. Converting an
-// archive of small files opens two files per input.
-func openFile(name string, flag int, perm os.FileMode) (*os.File, error) {
-	for {
-		fd, err := syscall.Open(name, flag|syscall.O_CLOEXEC, uint32(perm.Perm()))
-		if err == nil {
-			return os.NewFile(uintptr(fd), name), nil
-		}
-		if err != syscall.EINTR {
-			return nil, &os.PathError{Op: "open", Path: name, Err: err}
-		}
-	}
-}
-
 // renameFile moves a complete file into place. Unlike os.Rename it does not look at the
 // target first: the run's own bookkeeping already knows the name is free.
 func renameFile(from, to string) error {
@@ -31,6 +15,20 @@ func renameFile(from, to string) error {
 		return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
 	}
 	return nil
+}
+
+// createFile creates a new file (O_EXCL) for writing, as a bare descriptor: an *os.File would
+// ask whether the descriptor blocks, a system call for each output file.
+func createFile(name string, perm os.FileMode) (outputFile, error) {
+	for {
+		fd, err := syscall.Open(name, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, uint32(perm.Perm()))
+		if err == nil {
+			return &fdFile{fd: fd, name: name}, nil
+		}
+		if err != syscall.EINTR {
+			return nil, &os.PathError{Op: "open", Path: name, Err: err}
+		}
+	}
 }
 
 // openRegular opens an input file the walk found regular, as a bare descriptor: an *os.File
@@ -48,7 +46,7 @@ func openRegular(name string) (inputFile, error) {
 	}
 }
 
-// fdFile is an input file read through its descriptor. Its end of file is sticky: bufio and
+// fdFile is a file read or written through its descriptor. Its end of file is sticky: bufio and
 // the decoders that ask again past the end cost no system call.
 type fdFile struct {
 	fd   int
@@ -77,6 +75,27 @@ func (f *fdFile) Read(p []byte) (int, error) {
 		return n, nil
 	}
 }
+
+// Write writes all of p, as os.File does.
+func (f *fdFile) Write(p []byte) (int, error) {
+	done := 0
+	for done < len(p) {
+		n, err := syscall.Write(f.fd, p[done:])
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return done, &os.PathError{Op: "write", Path: f.name, Err: err}
+		case n == 0:
+			return done, &os.PathError{Op: "write", Path: f.name, Err: io.ErrShortWrite}
+		}
+		done += n
+	}
+	return done, nil
+}
+
+// Name is the file's name, as given.
+func (f *fdFile) Name() string { return f.name }
 
 func (f *fdFile) Close() error {
 	if f.fd < 0 {

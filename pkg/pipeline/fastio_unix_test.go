@@ -3,8 +3,10 @@
 package pipeline
 
 import (
+	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -53,5 +55,36 @@ func TestOpenRegular(t *testing.T) {
 	}
 	if _, err := d.Read(make([]byte, 8)); !errors.As(err, &pe) || pe.Path != dir {
 		t.Errorf("reading a directory: %v", err)
+	}
+}
+
+// TestCreateFile: an output file written through its descriptor holds what was written,
+// has its mode from the start, and a name taken already is fs.ErrExist (tempSet.create then
+// draws another).
+func TestCreateFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.pgn")
+	f, err := createFile(name, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := bytes.Repeat([]byte("1. h2e2 h9g7\n"), 10000)
+	if n, err := f.Write(want); n != len(want) || err != nil {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	if f.Name() != name {
+		t.Errorf("Name = %q", f.Name())
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(name); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("read back %d bytes, %v; want %d", len(got), err, len(want))
+	}
+	if fi, err := os.Stat(name); err != nil || fi.Mode().Perm()&^0o644 != 0 {
+		t.Errorf("mode %v, %v", fi.Mode(), err)
+	}
+	if _, err := createFile(name, 0o644); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("creating it again: %v, want fs.ErrExist", err)
 	}
 }

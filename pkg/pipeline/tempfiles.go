@@ -3,6 +3,7 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -59,15 +60,15 @@ func (t *tempSet) makeDirs(dir string) error {
 // create makes a temporary file in dir (created if needed) and records it. The file has its
 // final mode from the start (0644 less the umask, as cp gives), so moving it into place is
 // one rename.
-func (t *tempSet) create(dir string) (*os.File, error) {
+func (t *tempSet) create(dir string) (outputFile, error) {
 	if err := t.mkdirAll(dir); err != nil {
 		return nil, err
 	}
-	var f *os.File
+	var f outputFile
 	var err error
 	for range 10000 {
 		name := filepath.Join(dir, tempPrefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
-		f, err = openFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err = createFile(name, 0o644)
 		if !errors.Is(err, fs.ErrExist) {
 			break
 		}
@@ -79,6 +80,14 @@ func (t *tempSet) create(dir string) (*os.File, error) {
 	t.m[f.Name()] = true
 	t.mu.Unlock()
 	return f, nil
+}
+
+// outputFile is an output file being written: an *os.File, or where the system allows it a
+// bare descriptor (one system call less per file: no question whether it blocks).
+type outputFile interface {
+	io.Writer
+	io.Closer
+	Name() string
 }
 
 // remove deletes a temporary file.

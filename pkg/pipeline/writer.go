@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -104,11 +103,11 @@ type writer struct {
 	r         *runner
 	stdout    *bufio.Writer // standard output
 	stderr    io.Writer
-	outFile   *os.File // the single output file (outFile mode), created at the first output
+	outFile   outputFile // the single output file (outFile mode), created at the first output
 	outBuf    *bufio.Writer
-	report    *os.File
+	report    outputFile
 	reportBuf *bufio.Writer
-	file      *os.File          // the output file of the input at the head, while it is written
+	file      outputFile        // the output file of the input at the head, while it is written
 	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
 	dirs      map[string]string // resolve's cache of directories
 	total     stats
@@ -240,7 +239,7 @@ func (w *writer) writeFiles(p *piece) error {
 }
 
 // place closes a complete temporary output file and moves it to the first free name for d.
-func (w *writer) place(f *os.File, d doneFile) error {
+func (w *writer) place(f outputFile, d doneFile) error {
 	if err := f.Close(); err != nil {
 		w.r.temps.remove(f.Name())
 		return fmt.Errorf("writing under %s: %w", d.dir, err)
@@ -274,7 +273,7 @@ func (w *writer) claim(f doneFile) string {
 }
 
 // closeTemp flushes and closes a temporary file and moves it to target.
-func (w *writer) closeTemp(f *os.File, buf *bufio.Writer, target string) error {
+func (w *writer) closeTemp(f outputFile, buf *bufio.Writer, target string) error {
 	err := buf.Flush()
 	if cerr := f.Close(); err == nil {
 		err = cerr

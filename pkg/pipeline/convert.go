@@ -114,10 +114,63 @@ func (f *fileRun) emit(data []byte) {
 		f.cur.out = append(f.cur.out, data...)
 		return
 	}
+	if f.cur.file == nil {
+		f.cur.file, f.spillBuf = f.spillBuf, nil
+	}
 	f.cur.file = append(f.cur.file, data...)
 	if !f.emitted {
 		f.emitted = true
 		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext()}
+	}
+}
+
+// spillFile writes the output file data of the piece to the file's own temporary file,
+// created at the first spill: an output larger than a piece is streamed to disk by its worker
+// rather than held for the writer. At the end the piece hands the writer the temporary file
+// to move into place.
+func (f *fileRun) spillFile() {
+	// The buffer stays with the worker for the next data: a piece that kept it, empty, would
+	// hold its memory until the writer reaches the file.
+	defer func() { f.spillBuf, f.cur.file = f.cur.file[:0], nil }()
+	if f.failed {
+		return
+	}
+	err := error(nil)
+	if f.spill == nil {
+		f.spill, err = f.w.r.temps.create(f.dir)
+	}
+	if err == nil {
+		_, err = f.spill.Write(f.cur.file)
+		if err != nil {
+			err = fmt.Errorf("writing under %s: %w", f.dir, err)
+		}
+	}
+	if err == nil && f.cur.fileEnd {
+		name := f.spill.Name()
+		err = f.spill.Close()
+		f.spill = nil
+		if err != nil {
+			f.w.r.temps.remove(name)
+			err = fmt.Errorf("writing under %s: %w", f.dir, err)
+		} else {
+			f.cur.fileEnd = false
+			f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext(), temp: name})
+		}
+	}
+	if err != nil {
+		f.failed = true
+		f.cur.fatal = err
+		f.cur.fileEnd = false
+		f.dropSpill()
+	}
+}
+
+// dropSpill removes the spill file, if any.
+func (f *fileRun) dropSpill() {
+	if f.spill != nil {
+		f.spill.Close()
+		f.w.r.temps.remove(f.spill.Name())
+		f.spill = nil
 	}
 }
 

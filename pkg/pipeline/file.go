@@ -45,10 +45,14 @@ type fileRun struct {
 	written   int                // games written to output files (outDir)
 	fileDiags []*game.Diagnostic // diagnostics of the file itself
 	src       countio.Reader     // the file's bytes, counted to place a read error
-	// outDir: where the file's outputs go; emitted says its output file has data (the writer
-	// creates the file, and moves it into place after the last piece)
+	// outDir: where the file's outputs go; emitted says its output file has data. The writer
+	// creates an output that fits in one piece; one that outgrows it the worker streams into
+	// a temporary file of its own (spill), which the writer moves into place.
 	dir, base string
 	emitted   bool
+	spill     outputFile
+	spillBuf  []byte     // the output buffer, kept between pieces once the output spills
+	failed    bool       // writing the spill file failed: the run stops
 	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
 }
 
@@ -69,7 +73,8 @@ func (w *worker) process(j job) {
 	}
 	f.read()
 	if w.ctx.Err() != nil {
-		return // the writer drops what was sent
+		f.dropSpill() // the writer drops what was sent
+		return
 	}
 	f.finish()
 }
@@ -262,8 +267,13 @@ func (f *fileRun) appendDiag(d *game.Diagnostic) {
 	f.marks = append(f.marks, diagMark{line: d.Loc.Line, diag: len(f.cur.diag), anno: len(f.cur.annot)})
 }
 
-// flush hands the collected results to the writer.
+// flush hands the collected results to the writer. Output file data goes to the spill file
+// instead, once there is one.
 func (f *fileRun) flush() {
+	if f.spill != nil || len(f.cur.file) > 0 && !f.cur.fileEnd {
+		// Spilled already (the end closes the spill file), or outgrowing a piece.
+		f.spillFile()
+	}
 	if f.cur.empty() {
 		return
 	}
@@ -298,7 +308,7 @@ func (f *fileRun) finish() {
 		}
 	}
 	f.cleanFile()
-	if f.emitted {
+	if f.emitted && !f.failed {
 		f.cur.fileEnd = true
 		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: s.to.ext()}
 	}

@@ -538,3 +538,44 @@ func TestReadErrorAfterSomeGames(t *testing.T) {
 		t.Errorf("report:\n%.3000s", rep[max(0, len(rep)-3000):])
 	}
 }
+
+// TestSpilledOutputs: under an output directory, an output that outgrows a piece is streamed
+// to disk by its worker (the writer creates the others): every file is what a conversion to
+// standard output gives, whether its last game ends a piece or not, and no temporary file is
+// left.
+func TestSpilledOutputs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	game := func(event, comment string) string {
+		return fmt.Sprintf("[Event %q]\n\n1. h2e2 {%s} h9g7 2. h0g2 *\n\n", event, comment)
+	}
+	long := strings.Repeat("炮二平五 x ", 8000) // about 120 KB: a piece or more by itself
+	inputs := map[string]string{
+		"small.pgn":     game("a", "x") + game("b", "y"),
+		"last-big.pgn":  game("a", "x") + game("b", long), // the last game ends a piece
+		"first-big.pgn": game("a", long) + game("b", "y"),
+		"all-big.pgn":   game("a", long) + game("b", long) + game("c", long),
+	}
+	for name, text := range inputs {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, j := range []int{1, 3} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{dir}, Out: out, Jobs: j, Quiet: true})
+		if code != ExitOK || err != nil {
+			t.Fatalf("-j %d: exit %d, %v\n%s", j, code, err, errs)
+		}
+		if got := listTree(t, out); !slices.Equal(got, []string{"all-big.pgn", "first-big.pgn", "last-big.pgn", "small.pgn"}) {
+			t.Fatalf("-j %d: output tree %v", j, got)
+		}
+		for name := range inputs {
+			_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{filepath.Join(dir, name)}, Quiet: true})
+			got, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil || string(got) != want {
+				t.Errorf("-j %d: %s: %d bytes (%v), standard output %d", j, name, len(got), err, len(want))
+			}
+		}
+	}
+}

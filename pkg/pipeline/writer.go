@@ -24,8 +24,9 @@ type piece struct {
 	file    []byte
 	fileEnd bool
 	dest    doneFile
-	files   []doneFile // whole output files (XQF: one per game), in order
+	files   []doneFile // whole output files (XQF: one per game), or spilled ones, in order
 	stats   stats
+	fatal   error       // an output cannot be written: the run stops with ExitUsage
 	clean   *cleanNotes // what the cleanup commands collect (cleanup.go)
 }
 
@@ -38,15 +39,16 @@ func (p *piece) size() int {
 }
 
 func (p *piece) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.clean == nil
+	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.fatal == nil && p.clean == nil
 }
 
 // doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
-// when that name is already taken in this run; data is the whole file, when it is one of
-// piece.files.
+// when that name is already taken in this run. In piece.files it is either data, the whole
+// file, or temp, a complete temporary file that its worker wrote (a spilled output).
 type doneFile struct {
 	dir, base, ext string
 	data           []byte
+	temp           string
 }
 
 // slot carries one input file's pieces to the writer, in order. A worker adds pieces and
@@ -142,7 +144,15 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 				if p.clean != nil && w.r.clean != nil {
 					w.r.clean.take(sl.seq, p.clean)
 				}
+				if p.fatal != nil {
+					fail(p.fatal)
+				}
 				if w.err != nil || ctx.Err() != nil {
+					for _, d := range p.files {
+						if d.temp != "" {
+							w.r.temps.remove(d.temp)
+						}
+					}
 					continue
 				}
 				if err := w.write(p); err != nil {
@@ -222,6 +232,12 @@ func (w *writer) writeFiles(p *piece) error {
 		}
 	}
 	for _, d := range p.files {
+		if d.temp != "" {
+			if err := w.r.temps.rename(d.temp, w.claim(d)); err != nil {
+				return err
+			}
+			continue
+		}
 		f, err := w.r.temps.create(d.dir)
 		if err != nil {
 			return err

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
@@ -177,12 +176,32 @@ func (f *fileRun) dropSpill() {
 // writeXQF adds one game's XQF file to the piece: base.xqf for the first game of the input,
 // base-N.xqf for the N-th.
 func (f *fileRun) writeXQF(data []byte) {
+	if f.failed {
+		return
+	}
 	f.written++
 	base := f.base
 	if f.written > 1 {
 		base = fmt.Sprintf("%s-%d", f.base, f.written)
 	}
-	f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: base, ext: ".xqf", data: slices.Clone(data)})
+	// Written here, not by the writer: a file of many games makes as many files, which
+	// would otherwise wait in memory behind a large file at the head of the queue.
+	t, err := f.w.r.temps.create(f.dir)
+	if err == nil {
+		_, err = t.Write(data)
+		if cerr := t.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			f.w.r.temps.remove(t.Name())
+		}
+	}
+	if err != nil {
+		f.failed = true
+		f.cur.fatal = fmt.Errorf("writing under %s: %w", f.dir, err)
+		return
+	}
+	f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: base, ext: ".xqf", temp: t.Name()})
 }
 
 // convertScript converts the tag values and comments of a game to the script.

@@ -24,18 +24,14 @@ type piece struct {
 	file    []byte
 	fileEnd bool
 	dest    doneFile
-	files   []doneFile // whole output files (XQF: one per game), or spilled ones, in order
+	files   []doneFile // complete temporary files its worker wrote (XQF: one per game; spilled outputs), in order
 	stats   stats
 	fatal   error       // an output cannot be written: the run stops with ExitUsage
 	clean   *cleanNotes // what the cleanup commands collect (cleanup.go)
 }
 
 func (p *piece) size() int {
-	n := len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file)
-	for i := range p.files {
-		n += len(p.files[i].data)
-	}
-	return n
+	return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file)
 }
 
 func (p *piece) empty() bool {
@@ -43,11 +39,10 @@ func (p *piece) empty() bool {
 }
 
 // doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
-// when that name is already taken in this run. In piece.files it is either data, the whole
-// file, or temp, a complete temporary file that its worker wrote (a spilled output).
+// when that name is already taken in this run. In piece.files, temp is the complete
+// temporary file that its worker wrote.
 type doneFile struct {
 	dir, base, ext string
-	data           []byte
 	temp           string
 }
 
@@ -149,9 +144,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 				}
 				if w.err != nil || ctx.Err() != nil {
 					for _, d := range p.files {
-						if d.temp != "" {
-							w.r.temps.remove(d.temp)
-						}
+						w.r.temps.remove(d.temp)
 					}
 					continue
 				}
@@ -232,22 +225,7 @@ func (w *writer) writeFiles(p *piece) error {
 		}
 	}
 	for _, d := range p.files {
-		if d.temp != "" {
-			if err := w.r.temps.rename(d.temp, w.claim(d)); err != nil {
-				return err
-			}
-			continue
-		}
-		f, err := w.r.temps.create(d.dir)
-		if err != nil {
-			return err
-		}
-		if _, err := f.Write(d.data); err != nil {
-			f.Close()
-			w.r.temps.remove(f.Name())
-			return fmt.Errorf("writing under %s: %w", d.dir, err)
-		}
-		if err := w.place(f, d); err != nil {
+		if err := w.r.temps.rename(d.temp, w.claim(d)); err != nil {
 			return err
 		}
 	}

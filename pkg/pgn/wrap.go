@@ -51,7 +51,7 @@ func wrapComment(dst, c []byte) []byte {
 // wrapLine appends one line of a comment, with soft breaks where it is wider than LineWidth:
 // at the last place that fits, or at the first place when none does (the piece overflows).
 func wrapLine(dst, line []byte) []byte {
-	for widerThan(line, LineWidth) {
+	for widthTo(line, LineWidth) > LineWidth { // not width: only as far as the limit
 		k := breakAt(line)
 		if k <= 0 {
 			break
@@ -61,30 +61,6 @@ func wrapLine(dst, line []byte) []byte {
 		line = line[k:]
 	}
 	return append(dst, line...)
-}
-
-// widerThan reports whether b is wider than n columns, looking at no more of it than that
-// takes (wrapLine asks it for every piece of a long line: width would make that quadratic).
-func widerThan(b []byte, n int) bool {
-	w := 0
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			w++
-			i++
-		} else {
-			r, size := utf8.DecodeRune(b[i:])
-			i += size
-			w++
-			if isWide(r) {
-				w++
-			}
-		}
-		if w > n {
-			return true
-		}
-	}
-	return false
 }
 
 // breakAt returns the byte index of the last soft break of line that leaves at most

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -420,9 +421,13 @@ func appendEscaped(dst, b []byte, soft bool) []byte {
 
 // width returns the display width of b: two columns for East Asian wide characters, one for
 // others.
-func width(b []byte) int {
+func width(b []byte) int { return widthTo(b, math.MaxInt) }
+
+// widthTo is width, but stops counting once the width passes limit (it returns more than
+// limit then): a caller that only compares with a limit need not look at a long rest.
+func widthTo(b []byte, limit int) int {
 	w := 0
-	for i := 0; i < len(b); {
+	for i := 0; i < len(b) && w <= limit; {
 		c := b[i]
 		if c < utf8.RuneSelf {
 			w++

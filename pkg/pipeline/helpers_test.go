@@ -66,20 +66,6 @@ func xqfFile(moves ...string) string {
 	return buf.String()
 }
 
-// failingReader reads r, then fails with err instead of io.EOF.
-type failingReader struct {
-	r   io.Reader
-	err error
-}
-
-func (f *failingReader) Read(p []byte) (int, error) {
-	n, err := f.r.Read(p)
-	if err == io.EOF {
-		return n, f.err
-	}
-	return n, err
-}
-
 // hookReader reads r and calls hook once when more than at bytes have been read.
 type hookReader struct {
 	r    io.Reader

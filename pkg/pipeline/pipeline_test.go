@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
 // runCfg runs the pipeline and returns its exit code, standard output and standard error.
@@ -517,7 +519,7 @@ func TestReadErrorAfterSomeGames(t *testing.T) {
 	errDisk := errors.New("input/output error")
 	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL,
 		Paths: []string{"-", filepath.Join(dir, "b.pgn")}, Report: report,
-		Stdin: &failingReader{r: strings.NewReader(data), err: errDisk}})
+		Stdin: &testutil.FailingReader{R: strings.NewReader(data), Err: errDisk}})
 	if code != ExitInvalid {
 		t.Fatalf("exit %d", code)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/pipeline"
 	"github.com/qipu/qipu/pkg/record"
@@ -162,20 +163,6 @@ func TestFileLevelErrors(t *testing.T) {
 	}
 }
 
-// A reader that fails after its data.
-type failingReader struct {
-	r   io.Reader
-	err error
-}
-
-func (f *failingReader) Read(p []byte) (int, error) {
-	n, err := f.r.Read(p)
-	if err == io.EOF {
-		return n, f.err
-	}
-	return n, err
-}
-
 func TestReadErrorAfterGames(t *testing.T) {
 	t.Parallel()
 	one, err := os.ReadFile("../../corpus/pgn/iccs-utf8.pgn")
@@ -186,7 +173,7 @@ func TestReadErrorAfterGames(t *testing.T) {
 	data := bytes.Repeat(one, 300<<10/len(one)+1)
 	errDisk := errors.New("input/output error")
 	for _, buffered := range []bool{false, true} {
-		var r io.Reader = &failingReader{r: bytes.NewReader(data), err: errDisk}
+		var r io.Reader = &testutil.FailingReader{R: bytes.NewReader(data), Err: errDisk}
 		if buffered {
 			r = bufio.NewReaderSize(r, 64<<10)
 		}

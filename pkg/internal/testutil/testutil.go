@@ -5,6 +5,7 @@ package testutil
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -211,4 +212,19 @@ func BytesPerRun(runs int, f func()) uint64 {
 	}
 	runtime.ReadMemStats(&after)
 	return (after.TotalAlloc - before.TotalAlloc) / uint64(runs)
+}
+
+// FailingReader reads R, then fails with Err instead of io.EOF: a disk that fails after the
+// bytes it gave.
+type FailingReader struct {
+	R   io.Reader
+	Err error
+}
+
+func (f *FailingReader) Read(p []byte) (int, error) {
+	n, err := f.R.Read(p)
+	if err == io.EOF {
+		return n, f.Err
+	}
+	return n, err
 }

@@ -64,7 +64,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 	}
 	det := dec.Detection()
 	if n := dec.InvalidCount(); n > 0 {
-		warn = &game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: cfg.Path, Loc: game.Loc{Offset: dec.FirstInvalid()},
+		warn = &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: cfg.Path, Loc: game.Loc{Offset: dec.FirstInvalid()},
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
 	}
 	return text, det.Encoding.String(), warn, nil

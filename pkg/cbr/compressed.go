@@ -170,7 +170,7 @@ func (z *zReader) games(path string, yield func(*game.Game, error) bool) error {
 		n++
 		g := z.record(z.lib[start:start+int(size)], start, n)
 		if uint32(n) > count {
-			g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Warning: true, Path: path,
+			g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Path: path,
 				Loc: game.Loc{Offset: int64(start)}, Game: n,
 				Message: fmt.Sprintf("game beyond the %d the library header counts", count)})
 		}

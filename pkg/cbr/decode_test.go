@@ -58,7 +58,7 @@ func diagKeys(g *game.Game) []string {
 	var out []string
 	for _, d := range g.Diagnostics {
 		k := string(d.Kind) + "@" + itoa(d.Loc.Offset)
-		if d.Warning {
+		if d.IsWarning() {
 			k = "warning:" + k
 		}
 		out = append(out, k)

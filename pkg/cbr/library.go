@@ -78,7 +78,7 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 			break
 		}
 		g := rr.read(data[p:min(p+libBlock*16, len(data))], int64(p), n, CBLFormatName, extra, 0)
-		g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Warning: true, Path: cfg.Path,
+		g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Path: cfg.Path,
 			Loc: game.Loc{Offset: int64(p)}, Game: n,
 			Message: fmt.Sprintf("record not listed in the library index (%d entries)", len(entries))})
 		if !yield(g, nil) {

@@ -93,7 +93,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 			first = dec.FirstInvalid()
 		}
 		msg := fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", invalid, det.Encoding)
-		warn = &game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: cfg.Path, Loc: game.Loc{Offset: first}, Message: msg}
+		warn = &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: cfg.Path, Loc: game.Loc{Offset: first}, Message: msg}
 	}
 	return text, det.Encoding.String(), warn, nil
 }

@@ -317,7 +317,7 @@ func (d *decoder) setup(binit, fen *field, loc game.Loc) {
 // checkSetup notes whether the builder found the setup unplayable.
 func (d *decoder) checkSetup() {
 	for _, diag := range d.b.Game().Diagnostics {
-		if diag.Kind == game.KindSetup && !diag.Warning {
+		if diag.Kind == game.KindSetup && diag.IsError() {
 			d.setupOK = false
 		}
 	}

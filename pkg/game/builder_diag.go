@@ -14,7 +14,7 @@ func (b *Builder) Diagnose(kind Kind, warning bool, loc Loc, ply int, token, mes
 
 // newDiag returns a diagnostic of the current game.
 func (b *Builder) newDiag(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) *Diagnostic {
-	return &Diagnostic{Kind: kind, Warning: warning, Path: b.Path, Loc: loc, Game: b.g.Index, Ply: ply,
+	return &Diagnostic{Kind: kind, Level: levelOf(warning), Path: b.Path, Loc: loc, Game: b.g.Index, Ply: ply,
 		Token: token, Message: message, Err: err}
 }
 
@@ -42,7 +42,7 @@ func (b *Builder) diag(kind Kind, warning bool, loc Loc, ply int, token, message
 // addDiag records a diagnostic made beforehand.
 func (b *Builder) addDiag(d *Diagnostic) {
 	if len(b.g.Diagnostics) >= MaxDiagnostics {
-		b.hide(d.Kind, d.Warning, d.Loc)
+		b.hide(d.Kind, d.IsWarning(), d.Loc)
 		return
 	}
 	b.g.Diagnostics = append(b.g.Diagnostics, d)
@@ -69,7 +69,7 @@ func (b *Builder) closeHidden() {
 	if errs+warns == 0 {
 		return
 	}
-	d := &Diagnostic{Kind: b.hiddenAs[1], Warning: errs == 0, Path: b.Path, Loc: b.hiddenLoc, Game: b.g.Index,
+	d := &Diagnostic{Kind: b.hiddenAs[1], Level: levelOf(errs == 0), Path: b.Path, Loc: b.hiddenLoc, Game: b.g.Index,
 		Message: fmt.Sprintf("%d more errors and %d more warnings from here on in this game not shown", errs, warns)}
 	if errs > 0 {
 		d.Kind = b.hiddenAs[0]

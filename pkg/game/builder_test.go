@@ -247,7 +247,7 @@ func TestBuilderLimits(t *testing.T) {
 	}
 	last := g.Diagnostics[MaxDiagnostics]
 	want := `t.pgn:1:101: game 3: syntax: 50 more errors and 1 more warnings from here on in this game not shown`
-	if last.Error() != want || last.Warning {
+	if last.Error() != want || last.IsWarning() {
 		t.Errorf("got  %s\nwant %s", last.Error(), want)
 	}
 

@@ -35,6 +35,37 @@ const (
 	KindResult Kind = "result"
 )
 
+// Level is how much a diagnostic weighs: an error makes its game (or file) invalid, a warning
+// leaves it valid and counts as an error under --strict, a note is information that never
+// changes a verdict (shown in reports and machine formats, not in the text output by default).
+type Level uint8
+
+// The levels, heaviest first.
+const (
+	LevelError Level = iota
+	LevelWarning
+	LevelNote
+)
+
+// String returns "error", "warning" or "note", as the output contracts write a level.
+func (l Level) String() string {
+	switch l {
+	case LevelWarning:
+		return "warning"
+	case LevelNote:
+		return "note"
+	}
+	return "error"
+}
+
+// levelOf returns LevelWarning when warning is true, LevelError otherwise.
+func levelOf(warning bool) Level {
+	if warning {
+		return LevelWarning
+	}
+	return LevelError
+}
+
 // Loc is a place in an input: line and column (1-based) for text, a byte offset for binary
 // input. Zero Line means no line is known; a negative Offset means no offset is known.
 type Loc struct {
@@ -50,7 +81,7 @@ var NoLoc = Loc{Offset: -1}
 // unwraps to its cause, so errors.Is(d, notation.ErrIllegal) works.
 type Diagnostic struct {
 	Kind    Kind
-	Warning bool
+	Level   Level
 	Path    string
 	Loc     Loc
 	Game    int // 1-based index of the game in its file; 0 for the file itself
@@ -60,10 +91,20 @@ type Diagnostic struct {
 	Err     error
 }
 
+// IsError reports whether the diagnostic is an error (its game or file is invalid).
+func (d *Diagnostic) IsError() bool { return d.Level == LevelError }
+
+// IsWarning reports whether the diagnostic is a warning.
+func (d *Diagnostic) IsWarning() bool { return d.Level == LevelWarning }
+
+// IsNote reports whether the diagnostic is a note (information only).
+func (d *Diagnostic) IsNote() bool { return d.Level == LevelNote }
+
 // Error formats the diagnostic in qipu's one-line contract form:
 //
 //	path:line:col: game N, ply P: KIND: message ("move text")
 //	path:@offset: game N, ply P: warning: KIND: message ("move text")
+//	path:line:col: game N: note: KIND: message
 //
 // A path that holds control or other non-printing characters, bytes that are not UTF-8, or
 // that starts with a double quote is written as a Go-quoted string (invalid bytes as \xNN),
@@ -92,8 +133,9 @@ func (d *Diagnostic) Error() string {
 		}
 		b.WriteString(": ")
 	}
-	if d.Warning {
-		b.WriteString("warning: ")
+	if d.Level != LevelError {
+		b.WriteString(d.Level.String())
+		b.WriteString(": ")
 	}
 	b.WriteString(string(d.Kind))
 	b.WriteString(": ")

@@ -94,7 +94,7 @@ type Game struct {
 	Setup    board.Setup // the start position: its side to move may be taken from the first move, and Builder.Repair may undo a known breakage
 	Root     Node
 	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
-	// Diagnostics lists every error and warning of the game in the order found.
+	// Diagnostics lists every error, warning and note of the game in the order found.
 	Diagnostics []*Diagnostic
 }
 
@@ -129,11 +129,11 @@ func (g *Game) MainLine() []*Node {
 	return line
 }
 
-// Errors returns the diagnostics that are errors, not warnings.
+// Errors returns the diagnostics that are errors.
 func (g *Game) Errors() []*Diagnostic {
 	var out []*Diagnostic
 	for _, d := range g.Diagnostics {
-		if !d.Warning {
+		if d.IsError() {
 			out = append(out, d)
 		}
 	}
@@ -144,7 +144,18 @@ func (g *Game) Errors() []*Diagnostic {
 func (g *Game) Warnings() []*Diagnostic {
 	var out []*Diagnostic
 	for _, d := range g.Diagnostics {
-		if d.Warning {
+		if d.IsWarning() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Notes returns the diagnostics that are notes.
+func (g *Game) Notes() []*Diagnostic {
+	var out []*Diagnostic
+	for _, d := range g.Diagnostics {
+		if d.IsNote() {
 			out = append(out, d)
 		}
 	}
@@ -154,7 +165,7 @@ func (g *Game) Warnings() []*Diagnostic {
 // Valid reports whether the game has no error (warnings allowed).
 func (g *Game) Valid() bool {
 	for _, d := range g.Diagnostics {
-		if !d.Warning {
+		if d.IsError() {
 			return false
 		}
 	}

@@ -154,7 +154,7 @@ func kinds(g *game.Game) []string {
 	var out []string
 	for _, d := range g.Diagnostics {
 		k := string(d.Kind)
-		if d.Warning {
+		if d.IsWarning() {
 			k = "w:" + k
 		}
 		out = append(out, k)

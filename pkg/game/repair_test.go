@@ -219,7 +219,7 @@ func TestRepairRealGames(t *testing.T) {
 					rep = append(rep, d)
 				}
 			}
-			if len(rep) != 1 || !rep[0].Warning || rep[0].Ply != 0 {
+			if len(rep) != 1 || rep[0].IsError() || rep[0].Ply != 0 {
 				t.Errorf("%s: repaired warnings %v", what, rep)
 				continue
 			}

@@ -21,7 +21,7 @@ func (b *Builder) checkResult() {
 		return
 	}
 	for _, d := range b.g.Diagnostics {
-		if d.Kind == KindTruncated && !d.Warning {
+		if d.Kind == KindTruncated && d.IsError() {
 			return
 		}
 	}

@@ -12,7 +12,7 @@ func resultWarnings(g *game.Game) []string {
 	var out []string
 	for _, d := range g.Diagnostics {
 		if d.Kind == game.KindResult {
-			if !d.Warning {
+			if d.IsError() {
 				panic("result diagnostic is an error")
 			}
 			out = append(out, d.Message)

@@ -116,7 +116,7 @@ func notSetup(g *game.Game) []*game.Diagnostic {
 	for _, d := range g.Diagnostics {
 		// Setup problems and a Result the final position contradicts belong to the game,
 		// not to how it was written: they come back with it.
-		if d.Kind != game.KindSetup && !(d.Kind == game.KindResult && d.Warning) {
+		if d.Kind != game.KindSetup && !(d.Kind == game.KindResult && d.IsWarning()) {
 			out = append(out, d)
 		}
 	}
@@ -125,7 +125,7 @@ func notSetup(g *game.Game) []*game.Diagnostic {
 
 func hasSetupError(g *game.Game) bool {
 	for _, d := range g.Diagnostics {
-		if d.Kind == game.KindSetup && !d.Warning {
+		if d.Kind == game.KindSetup && d.IsError() {
 			return true
 		}
 	}

@@ -206,7 +206,7 @@ func tagName(name string) string {
 // original FEN text when the game has a setup error and one.
 func fenTag(g *game.Game) (string, bool) {
 	for _, d := range g.Diagnostics {
-		if d.Kind == game.KindSetup && !d.Warning {
+		if d.Kind == game.KindSetup && d.IsError() {
 			if v, ok := g.Tag("FEN"); ok && strings.TrimSpace(v) != "" {
 				return v, true
 			}

@@ -112,7 +112,7 @@ func (f *fileRun) cleanFile() {
 	n := f.notes()
 	sf := &statslib.File{Format: f.format, Encoding: f.encoding}
 	for _, d := range f.fileDiags {
-		if d.Warning {
+		if d.IsWarning() {
 			sf.Warnings++
 		} else {
 			sf.Errors++

@@ -84,7 +84,7 @@ func (f *fileRun) replaced(g *game.Game, rep textenc.Replacements) {
 			msg += " (try " + strings.Join(hints, " ") + ")"
 		}
 	}
-	f.writerWarning(g, &game.Diagnostic{Kind: game.KindEncoding, Warning: true,
+	f.writerWarning(g, &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning,
 		Path: f.in.path, Loc: game.NoLoc, Game: g.Index, Message: msg})
 }
 
@@ -92,7 +92,7 @@ func (f *fileRun) replaced(g *game.Game, rep textenc.Replacements) {
 // like every other warning.
 func (f *fileRun) writerWarning(g *game.Game, d *game.Diagnostic) {
 	if f.w.s.cfg.Strict {
-		d.Warning = false
+		d.Level = game.LevelError
 	}
 	g.Diagnostics = append(g.Diagnostics, d)
 }

@@ -193,10 +193,10 @@ func known(name string) bool { return record.NameMeansGame(name) }
 // pipe, a socket, a device) but whose name says it is a game file: it is skipped, with a
 // warning that says why (an error under Strict, which makes it unreadable).
 func (f *fileRun) skipSpecial() {
-	d := &game.Diagnostic{Kind: game.KindIO, Warning: true, Path: f.in.path, Loc: game.NoLoc,
+	d := &game.Diagnostic{Kind: game.KindIO, Level: game.LevelWarning, Path: f.in.path, Loc: game.NoLoc,
 		Message: "skipped: " + f.in.special + ", not a regular file"}
 	f.fileDiag(d)
-	if d.Warning {
+	if d.IsWarning() {
 		f.cur.stats.skipped++
 	}
 }

@@ -207,7 +207,7 @@ func (f *fileRun) unreadable(kind game.Kind, msg string, err error) {
 
 func (f *fileRun) fileDiag(d *game.Diagnostic) {
 	if f.w.s.cfg.Strict {
-		d.Warning = false
+		d.Level = game.LevelError
 	}
 	f.fileDiags = append(f.fileDiags, d)
 }
@@ -243,7 +243,7 @@ func (f *fileRun) game(g *game.Game) {
 		st.valid++
 	}
 	for _, d := range g.Diagnostics {
-		if d.Warning {
+		if d.IsWarning() {
 			st.warnings++
 		}
 		f.appendDiag(d)
@@ -298,7 +298,7 @@ func (f *fileRun) finish() {
 			}
 		}
 		for _, d := range f.fileDiags {
-			if d.Warning {
+			if d.IsWarning() {
 				st.warnings++
 			}
 			f.placeFileDiag(d)
@@ -317,7 +317,7 @@ func (f *fileRun) finish() {
 
 func hasError(ds []*game.Diagnostic) bool {
 	for _, d := range ds {
-		if !d.Warning {
+		if d.IsError() {
 			return true
 		}
 	}

@@ -109,7 +109,7 @@ func appendFileJSON(dst []byte, source, format, encoding string, diags []*game.D
 	dst = append(dst, `,"tags":{},"start_fen":"","plies":0,"end_fen":"","result":"*","status":`...)
 	status := `"ok"`
 	for _, d := range diags {
-		if !d.Warning {
+		if d.IsError() {
 			status = `"invalid"`
 		}
 	}
@@ -125,7 +125,7 @@ func appendDiagnosticsJSON(dst []byte, head string, diags []*game.Diagnostic, wa
 	dst = append(dst, head...)
 	first := true
 	for _, d := range diags {
-		if d.Warning != warnings {
+		if d.IsWarning() != warnings {
 			continue
 		}
 		if !first {

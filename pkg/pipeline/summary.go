@@ -158,7 +158,7 @@ func kindName(i int) string {
 //
 //	::error file=PATH,line=L,col=C::game N, ply P: KIND: message ("token")
 func appendAnnotation(dst []byte, d *game.Diagnostic) []byte {
-	if d.Warning {
+	if d.IsWarning() {
 		dst = append(dst, "::warning file="...)
 	} else {
 		dst = append(dst, "::error file="...)

@@ -58,7 +58,7 @@ func FuzzRead(f *testing.F) {
 				if d.Loc.Line == 0 && d.Loc.Offset < 0 {
 					t.Fatalf("unpositioned: %v", d)
 				}
-				failed = !d.Warning
+				failed = d.IsError()
 				continue
 			}
 			if _, ok := record.FormatByName(g.Format); g.Source != name || (!ok && g.Format != "cbl") {

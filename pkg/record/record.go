@@ -19,7 +19,7 @@
 // *game.Diagnostic positioned in the file, with a Kind, that unwraps to its cause: a sentinel
 // such as ErrUnknownFormat, ErrNoGame, xqf.ErrTruncated, or the read error. A failure ends
 // the sequence. A file-level warning — undecodable bytes in a PGN text, replaced by U+FFFD,
-// after its games — is yielded the same way, with Diagnostic.Warning set; IsWarning tells it
+// after its games — is yielded the same way, with Diagnostic.IsWarning() set; IsWarning tells it
 // from a failure, and WithStrict turns it into an error like every other warning.
 //
 // The command line's batch engine (package pipeline) reads every file through this package:
@@ -52,7 +52,7 @@ var (
 // of the file were read.
 func IsWarning(err error) bool {
 	var d *game.Diagnostic
-	return errors.As(err, &d) && d.Warning
+	return errors.As(err, &d) && d.IsWarning()
 }
 
 // ReadFile reads the game-record file at path; see Read. A file that cannot be opened is
@@ -180,7 +180,7 @@ func (rd *reading) readText(f Format, src io.Reader) {
 		// readers place their own diagnostics (with its byte offset too).
 		loc := game.Loc{Offset: dec.FirstInvalid()}
 		loc.Line, loc.Col = dec.FirstInvalidPos()
-		rd.fileError(&game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: rd.name,
+		rd.fileError(&game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: rd.name,
 			Loc:     loc,
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, enc)})
 	}
@@ -211,7 +211,7 @@ func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each fu
 		}
 		if rd.o.strict {
 			for _, d := range g.Diagnostics {
-				d.Warning = false
+				d.Level = game.LevelError
 			}
 		}
 		rd.games++
@@ -242,9 +242,9 @@ func (rd *reading) readError(err error) *game.Diagnostic {
 // fileError yields a file-level diagnostic; it reports whether to go on.
 func (rd *reading) fileError(d *game.Diagnostic) bool {
 	if rd.o.strict {
-		d.Warning = false
+		d.Level = game.LevelError
 	}
-	if !d.Warning {
+	if d.IsError() {
 		rd.failed = true
 	}
 	if !rd.yield(nil, d) {

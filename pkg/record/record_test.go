@@ -150,7 +150,7 @@ func TestFileLevelErrors(t *testing.T) {
 		for g, err := range seq {
 			n++
 			var d *game.Diagnostic
-			if g != nil || !errors.As(err, &d) || d.Warning {
+			if g != nil || !errors.As(err, &d) || d.IsWarning() {
 				t.Fatalf("%s: yielded %v, %v", c.name, g, err)
 			}
 			if err.Error() != c.want || !errors.Is(err, c.cause) || record.IsWarning(err) {

@@ -153,7 +153,7 @@ type GameInfo struct {
 func Describe(g *game.Game) GameInfo {
 	info := GameInfo{Index: g.Index, Plies: g.Plies(), Result: g.Result, Summary: dedupe.Summarize(g)}
 	for _, d := range g.Diagnostics {
-		if d.Warning {
+		if d.IsWarning() {
 			info.Warnings = append(info.Warnings, d.Kind)
 		} else if info.FirstError == "" {
 			info.FirstError = d.Kind

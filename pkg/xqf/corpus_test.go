@@ -57,7 +57,7 @@ func diagKey(d *game.Diagnostic) string {
 	if d.Ply > 0 {
 		s += fmt.Sprintf(" ply %d %s", d.Ply, d.Token)
 	}
-	if d.Warning {
+	if d.IsWarning() {
 		s = "warning:" + s
 	}
 	return s
@@ -142,7 +142,7 @@ func TestCorpus(t *testing.T) {
 		g := decodeBytesT(t, f.rel, f.data)
 		var got []string
 		for _, d := range g.Diagnostics {
-			if d.Warning && d.Kind == game.KindResult {
+			if d.IsWarning() && d.Kind == game.KindResult {
 				results++ // a mate the Result tag does not give: package game tests that rule
 				continue
 			}

@@ -146,7 +146,7 @@ func (d *decoder) decode() *game.Game {
 	d.b.SetSetup(d.readSetup(h), game.Loc{Offset: offPieces})
 	d.setupOK = true
 	for _, diag := range d.b.Game().Diagnostics {
-		if diag.Kind == game.KindSetup && !diag.Warning {
+		if diag.Kind == game.KindSetup && diag.IsError() {
 			d.setupOK = false
 		}
 	}

@@ -131,7 +131,7 @@ func (e *encoder) header(h []byte) error {
 // warn reports a warning through EncodeOptions.Warn.
 func (e *encoder) warn(ply int, token, msg string) {
 	if e.o.Warn != nil {
-		e.o.Warn(&game.Diagnostic{Kind: game.KindEncoding, Warning: true, Path: e.g.Source, Loc: game.NoLoc,
+		e.o.Warn(&game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: e.g.Source, Loc: game.NoLoc,
 			Game: e.g.Index, Ply: ply, Token: token, Message: msg})
 	}
 }

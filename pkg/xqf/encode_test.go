@@ -121,7 +121,7 @@ func TestEncodeWarnings(t *testing.T) {
 	var warns []string
 	var buf bytes.Buffer
 	err := EncodeWith(&buf, g, EncodeOptions{Warn: func(d *game.Diagnostic) {
-		if !d.Warning || d.Kind != game.KindEncoding || d.Path != "in.pgn" || d.Game != 3 {
+		if d.IsError() || d.Kind != game.KindEncoding || d.Path != "in.pgn" || d.Game != 3 {
 			t.Errorf("warning %#v", d)
 		}
 		warns = append(warns, d.Error())
@@ -311,7 +311,7 @@ func TestRoundTripCorpus(t *testing.T) {
 		data := encodeT(t, g)
 		back := decodeT(t, data)
 		for _, d := range back.Diagnostics {
-			if !d.Warning || d.Kind != game.KindSetup && d.Kind != game.KindResult {
+			if d.IsError() || d.Kind != game.KindSetup && d.Kind != game.KindResult {
 				t.Errorf("%s: after the round trip: %v", f.rel, d)
 			}
 		}

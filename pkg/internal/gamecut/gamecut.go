@@ -28,7 +28,7 @@ func Find(g *game.Game) []Cut {
 	var cuts []Cut
 	for _, d := range g.Diagnostics {
 		switch {
-		case d.Warning:
+		case d.IsWarning():
 		case d.Kind == game.KindSetup:
 			cuts = append(cuts, Cut{Node: &g.Root, Diag: d, MainLine: true})
 		case d.Ply > 0:

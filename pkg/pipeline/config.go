@@ -494,10 +494,10 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("%s: unknown script %v", cfg.Command, cfg.Script)
 	}
 	s.script = cfg.Script
-	if e, err := textenc.ParseEncoding(cfg.Encoding.String()); err != nil || e != cfg.Encoding {
+	if !cfg.Encoding.Valid() {
 		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
 	}
-	s.inEnc = cfg.Encoding
+	s.inEnc = cfg.Encoding.ForInput()
 	if !validOutEncoding(cfg.OutEncoding) {
 		return nil, usagef("%s: --out-encoding %s: want utf-8, gbk or big5", cfg.Command, cfg.OutEncoding)
 	}

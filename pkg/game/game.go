@@ -102,6 +102,9 @@ type Game struct {
 	// Opening is the ECCO classification of the main line, set by the check that classifies
 	// openings; its Code is "" when the game was not classified (a set-up position).
 	Opening Opening
+
+	repeats      []Repeat // positions that occurred again (Repeats)
+	naturalLimit int      // see NaturalLimit
 }
 
 // EndingKind names how a line of play ends. The names are part of qipu's output contract

@@ -3,10 +3,11 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"github.com/qipu/qipu/pkg/jsonl"
 	"io"
 	"runtime"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/jsonl"
 
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/chinese"

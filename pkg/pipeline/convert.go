@@ -3,8 +3,9 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"github.com/qipu/qipu/pkg/jsonl"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/jsonl"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation/chinese"

@@ -5,10 +5,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/qipu/qipu/pkg/jsonl"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/qipu/qipu/pkg/jsonl"
 
 	"github.com/qipu/qipu/pkg/dedupe"
 	"github.com/qipu/qipu/pkg/game"

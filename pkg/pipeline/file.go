@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/qipu/qipu/pkg/jsonl"
 	"io"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/jsonl"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"

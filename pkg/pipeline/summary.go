@@ -2,10 +2,11 @@ package pipeline
 
 import (
 	"fmt"
-	"github.com/qipu/qipu/pkg/jsonl"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/qipu/qipu/pkg/jsonl"
 
 	"github.com/qipu/qipu/pkg/game"
 )

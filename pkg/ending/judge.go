@@ -14,12 +14,12 @@ const MaxCycle = 256
 type MoveSet [MaxCycle / 64]uint64
 
 // Has reports whether move i is in the set.
-func (s *MoveSet) Has(i int) bool {
+func (s MoveSet) Has(i int) bool {
 	return i >= 0 && i < MaxCycle && s[i>>6]>>(i&63)&1 != 0
 }
 
 // Count returns the number of moves in the set.
-func (s *MoveSet) Count() int {
+func (s MoveSet) Count() int {
 	n := 0
 	for _, w := range s {
 		n += bits.OnesCount64(w)
@@ -44,8 +44,8 @@ type Verdict struct {
 	Moves int
 	// Checks holds the moves of the cycle that gave check.
 	Checks MoveSet
-	// Chases holds the moves of the cycle that newly attacked a piece the chase rules protect
-	// from being chased (a check is not a chase). Filled under XQBase only.
+	// Chases holds the moves of the cycle that chased: newly attacked a piece the chase rules
+	// let be chased (a check is never a chase). Filled under XQBase only.
 	Chases MoveSet
 	// For PerpetualChase: the chased piece, its square in the repeated position, and the
 	// piece that made the chaser's first chasing move. Chased is board.NoSquare otherwise.

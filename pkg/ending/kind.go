@@ -3,6 +3,7 @@ package ending
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/qipu/qipu/pkg/board"
 )
@@ -187,3 +188,33 @@ const NaturalLimitPlies = 120
 // NaturalLimitReached reports whether a halfmove clock (plies since the last capture, as
 // board.Position.Halfmove counts them) has reached the natural limit.
 func NaturalLimitReached(halfmoveClock int) bool { return halfmoveClock >= NaturalLimitPlies }
+
+// Ending is the game-level "ending" field of the JSON output:
+// {"kind":K,"loser":"red"|"black"|"","plies":[…]}. Plies are the plies that prove it (the
+// occurrences of a repeated position, the mating ply …); nil is written as [].
+type Ending struct {
+	Kind  Kind  `json:"kind"`
+	Loser Side  `json:"loser"`
+	Plies []int `json:"plies"`
+}
+
+// MarshalJSON writes the ending with plies as a JSON array, never null.
+func (e Ending) MarshalJSON() ([]byte, error) {
+	kind, err := e.Kind.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 48+4*len(e.Plies))
+	b = append(b, `{"kind":"`...)
+	b = append(b, kind...)
+	b = append(b, `","loser":"`...)
+	b = append(b, e.Loser.String()...)
+	b = append(b, `","plies":[`...)
+	for i, p := range e.Plies {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(p), 10)
+	}
+	return append(b, "]}"...), nil
+}

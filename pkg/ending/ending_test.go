@@ -265,11 +265,8 @@ func TestHistory(t *testing.T) {
 		{1, false, 2, 0},  // ply 2: the start again
 		{2, false, 2, 1},  // ply 3
 		{3, false, 1, -1}, // ply 4
-		{1, false, 3, 2},  // ply 5: odd distance from 2 (other side to move in real games) is not looked at…
+		{1, false, 1, -1}, // ply 5: key 1 at plies 0 and 2 is an odd number of plies back (the other side to move): not looked at
 	}
-	// …so ply 5's key 1 can only match plies 3 and 1 (keys 2, 2): no match in a real game;
-	// History compares keys two plies apart only, so this synthetic key is new.
-	steps[4] = push{1, false, 1, -1}
 	for i, s := range steps {
 		if c, p := h.Push(s.key, s.irreversible); c != s.count || p != s.prev {
 			t.Fatalf("ply %d: Push = %d, %d, want %d, %d", i+1, c, p, s.count, s.prev)
@@ -278,13 +275,17 @@ func TestHistory(t *testing.T) {
 	if got := h.Occurrences(nil, 3); !equalInts(got, []int{1, 3}) {
 		t.Errorf("Occurrences(3) = %v", got)
 	}
-	// A capture at ply 6: nothing before it can recur.
+	// A capture at ply 6: nothing before it can recur, so the scan stops there (ply 8's key
+	// 3, the key of ply 4, is not looked for before ply 6).
 	if c, p := h.Push(2, true); c != 1 || p != -1 {
 		t.Errorf("capture: Push = %d, %d", c, p)
 	}
 	h.Push(7, false)
-	if c, p := h.Push(2, false); c != 2 || p != 6 {
-		t.Errorf("after the capture: Push = %d, %d, want 2, 6", c, p)
+	if c, p := h.Push(3, false); c != 1 || p != -1 {
+		t.Errorf("after the capture: Push(3) = %d, %d, want 1, -1", c, p)
+	}
+	if c, p := h.Push(7, false); c != 2 || p != 7 {
+		t.Errorf("after the capture: Push(7) = %d, %d, want 2, 7", c, p)
 	}
 	// A variation from ply 3: keep plies 0–2 and push a new ply 3.
 	h.Truncate(2)

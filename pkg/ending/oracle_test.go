@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -23,6 +24,7 @@ type oracleGame struct {
 	CycleStartPly   int      `json:"cycle_start_ply"`
 	CyclePlies      int      `json:"cycle_plies"`
 	CycleChecks     []bool   `json:"cycle_checks"`
+	CycleUCI        []string `json:"cycle_uci"`
 	RepetitionPlies []int    `json:"repetition_plies"`
 	FfishResult     string   `json:"ffish_result"`
 	Result4th       *string  `json:"ffish_result_4th"`
@@ -128,7 +130,7 @@ func sideOfChecker(c string) Side {
 func TestOracleRepetitionGames(t *testing.T) {
 	games := readOracle(t)
 	kinds := map[string]int{}
-	var chaseAgree, chaseTotal, partialAgree, partialTotal int
+	var chaseAgree, chaseAgree4, chaseTotal, partialAgree, partialTotal int
 	var chaseDetail [2][2]int // [ffish decisive][we decisive]
 	for i := range games {
 		g := &games[i]
@@ -143,6 +145,9 @@ func TestOracleRepetitionGames(t *testing.T) {
 			r2 := replay(t, g, 2, XQBase)
 			if fmt.Sprint(r2.plies) != fmt.Sprint(g.RepetitionPlies) {
 				t.Errorf("game %d (%s): second occurrence at %v, want %v", g.Index, g.Kind, r2.plies, g.RepetitionPlies)
+			}
+			if g.Kind == "near_miss" {
+				checkCompleted(t, g)
 			}
 			continue
 		}
@@ -177,6 +182,17 @@ func TestOracleRepetitionGames(t *testing.T) {
 				if agree {
 					chaseAgree++
 				}
+				// One more cycle reaches the fourth occurrence, where xqbase and ElephantEye
+				// judge; the moves since the third are the same cycle, so the verdict must be.
+				more := *g
+				more.ICCS = append(append([]string(nil), g.ICCS...), g.ICCS[len(g.ICCS)-g.CyclePlies:]...)
+				v4 := replay(t, &more, 4, XQBase).verdict
+				if v4 != v {
+					t.Errorf("game %d: verdict at the fourth occurrence %v, at the third %v", g.Index, v4.Kind, v.Kind)
+				}
+				if g.Result4th != nil && v4.Result() == *g.Result4th {
+					chaseAgree4++
+				}
 				chaseDetail[b2i(g.FfishResult != "1/2-1/2")][b2i(v.Kind == PerpetualChase)]++
 			} else {
 				partialTotal++
@@ -196,9 +212,63 @@ func TestOracleRepetitionGames(t *testing.T) {
 		}
 	}
 	t.Logf("kinds: %v", kinds)
-	t.Logf("chase verdicts (xqbase rules) agree with ffish (AXF) on %d of %d no_check games; "+
-		"[ffish draw/decisive][ours draw/chase] = %v; partial_check: %d of %d",
-		chaseAgree, chaseTotal, chaseDetail, partialAgree, partialTotal)
+	t.Logf("chase verdicts (xqbase rules) agree with ffish (AXF) on %d of %d no_check games "+
+		"(%d at the fourth occurrence); [ffish draw/decisive][ours draw/chase] = %v; partial_check: %d of %d",
+		chaseAgree, chaseTotal, chaseAgree4, chaseDetail, partialAgree, partialTotal)
+}
+
+// checkCompleted plays a near miss's missing last move and checks the verdict against the
+// result ffish gives the completed game, for the check verdicts (a chase is only measured).
+func checkCompleted(t *testing.T, g *oracleGame) {
+	t.Helper()
+	missing := g.CycleUCI[(len(g.ICCS)-g.CycleStartPly)%g.CyclePlies]
+	split := strings.IndexAny(missing[1:], "abcdefghi") + 1
+	from, ok1 := uciSquare(missing[:split])
+	to, ok2 := uciSquare(missing[split:])
+	if !ok1 || !ok2 {
+		t.Fatalf("game %d: bad UCI move %q", g.Index, missing)
+	}
+	done := *g
+	done.ICCS = append(append([]string(nil), g.ICCS...), board.NewMove(from, to).String())
+	r := replay(t, &done, 3, XQBase)
+	want := g.Completed
+	if r.plies == nil || want == nil {
+		t.Errorf("game %d: completed, no third occurrence (%v) or no completed result", g.Index, r.plies)
+		return
+	}
+	v := r.verdict
+	switch checker := deref(g.Checker); checker {
+	case "w", "b":
+		if v.Kind != PerpetualCheck || v.Loser != sideOfChecker(checker) || v.Result() != *want {
+			t.Errorf("game %d completed: %v %s, want perpetual check by %s, %s", g.Index, v.Kind, v.Result(), checker, *want)
+		}
+	case "both":
+		if v.Kind != MutualPerpetualCheck || *want != "1/2-1/2" {
+			t.Errorf("game %d completed: %v, want mutual-perpetual-check (%s)", g.Index, v.Kind, *want)
+		}
+	default:
+		if v.Kind == PerpetualCheck || v.Kind == MutualPerpetualCheck {
+			t.Errorf("game %d completed: %v, want no perpetual check", g.Index, v.Kind)
+		}
+	}
+}
+
+// uciSquare reads a UCI square such as "c10" (ranks 1–10).
+func uciSquare(s string) (board.Square, bool) {
+	if len(s) < 2 || len(s) > 3 {
+		return board.NoSquare, false
+	}
+	rank := 0
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return board.NoSquare, false
+		}
+		rank = rank*10 + int(c-'0')
+	}
+	if rank < 1 || rank > 10 {
+		return board.NoSquare, false
+	}
+	return board.SquareFromICCS(s[0], byte('0'+rank-1))
 }
 
 func withRules(v Verdict, r Rules) Verdict {

@@ -48,7 +48,8 @@ type Verdict struct {
 	// let be chased (a check is never a chase). Filled under XQBase only.
 	Chases MoveSet
 	// For PerpetualChase: the chased piece, its square in the repeated position, and the
-	// piece that made the chaser's first chasing move. Chased is board.NoSquare otherwise.
+	// piece that made the chaser's first chasing move (the lowest square when every chasing
+	// move attacked several). Chased is board.NoSquare otherwise.
 	Chased      board.Square
 	ChasedPiece board.Piece
 	Chaser      board.Piece

@@ -32,7 +32,7 @@ func TestJudgeCycleAllocs(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("JudgeCycle allocates %v times per call", allocs)
 	}
-	if v.Kind != PerpetualChase {
+	if v.Kind != Repetition || !v.Checks.Has(0) { // one check, one chase: judged, and a draw
 		t.Errorf("verdict %v", v.Kind)
 	}
 	buf := make([]byte, 0, 256)

@@ -43,9 +43,10 @@
 // on their own side are never chased, and only horses, chariots and cannons chase. A piece is
 // protected when, after the attacker takes it, its side can legally take back on that square
 // (a pinned defender does not protect). A side chases perpetually when every one of its moves
-// of the cycle chases the same piece, or either chases it or checks, with at least one chase:
-// a check that also chases counts as a check, and check and chase alternating loses, as a
-// "one check, one chase" does in the Chinese rules. The chaser loses when the other side does
+// of the cycle chases the same piece; a check that also chases counts as a check. A side that
+// alternates check and chase is not judged: under the xqbase league's rules, as under AXF's,
+// "one check, one chase" is a draw by repetition (the Chinese rules of 1999 forbid it; a
+// rule set that follows them would judge it). The chaser loses when the other side does
 // not chase too; a chase by both sides is a draw. Fairy-Stockfish follows an AXF reading,
 // which also counts advisors and elephants as chased and judges some attacks new that this
 // definition does not, so the two disagree on some cycles.

@@ -96,9 +96,6 @@ func (v Verdict) AppendReason(dst []byte) []byte {
 		dst = append(dst, v.ChasedPiece.Role().String()...)
 		dst = append(dst, " on "...)
 		dst = append(dst, v.Chased.File(), '0'+byte(v.Chased.Rank()))
-		if v.checksBy(c) > 0 {
-			return append(dst, ", checking with its other moves of the cycle"...)
-		}
 		return append(dst, " with every move of the cycle"...)
 	case Repetition:
 		if v.Rules == XQBase {
@@ -219,10 +216,11 @@ func (j *judge) init(pos *board.Position, chase bool) {
 	}
 }
 
-// chasing reports whether every move of c that is not a check chases one same piece, and at
-// least one does.
+// chasing reports whether every move of c chases one same piece.
 func (j *judge) chasing(c board.Color) bool {
-	return j.chases[c] > 0 && j.chases[c]+j.checks[c] == j.moves[c] && !j.chased[c].Empty()
+	// Every move chases: a side that alternates check and chase is not judged under the
+	// xqbase league's rules (nor AXF's), though the Chinese rules forbid it.
+	return j.chases[c] > 0 && j.chases[c] == j.moves[c] && !j.chased[c].Empty()
 }
 
 // play makes move m, which must be legal, and reports whether it gave check and whether it

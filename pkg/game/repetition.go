@@ -1,6 +1,9 @@
 package game
 
-import "github.com/qipu/qipu/pkg/board"
+import (
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/ending"
+)
 
 // Repeat is a position that occurs again on one line of play: the same pieces on the same
 // squares with the same side to move, reached by Node at Ply, for the Count-th time since the
@@ -18,12 +21,8 @@ type Repeat struct {
 type repetitions struct {
 	keys    []uint64 // keys[i]: the position after ply i of the current line (0: its start)
 	found   []Repeat
-	natural int // first main-line ply that reached NaturalLimitPlies without a capture; 0: none
+	natural int // first main-line ply that reached ending.NaturalLimitPlies without a capture; 0: none
 }
-
-// NaturalLimitPlies is the number of plies without a capture after which a game is drawn
-// (the natural limit of the Chinese and AXF rules: 60 moves each).
-const NaturalLimitPlies = 120
 
 func (r *repetitions) reset() {
 	r.keys, r.found, r.natural = r.keys[:0], nil, 0
@@ -53,7 +52,7 @@ func (b *Builder) trackAfter() {
 	key := pos.Key()
 	r.keys = append(r.keys, key)
 	half := pos.Halfmove()
-	if half >= NaturalLimitPlies && r.natural == 0 && len(b.stack) == 0 {
+	if ending.NaturalLimitReached(half) && r.natural == 0 && len(b.stack) == 0 {
 		r.natural = ply
 	}
 	lo := max(0, ply-half)
@@ -80,6 +79,6 @@ func (b *Builder) trackAfter() {
 // Finish.
 func (g *Game) Repeats() []Repeat { return g.repeats }
 
-// NaturalLimit returns the first ply of the main line at which NaturalLimitPlies plies had
+// NaturalLimit returns the first ply of the main line at which ending.NaturalLimitPlies plies had
 // passed without a capture, or 0.
 func (g *Game) NaturalLimit() int { return g.naturalLimit }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/ending"
 )
 
 // TestRepeatsOnEachPath: the builder finds a position that occurs again on the main line,
@@ -50,8 +50,8 @@ func fmtInts(ns []int) string { return fmt.Sprint(ns) }
 func TestNaturalLimit(t *testing.T) {
 	shuffle := strings.Repeat("h0g2 h9g7 g2h0 g7h9 ", 30) // 120 plies, no capture
 	g := readGame(t, "1. "+shuffle+"*\n", false)
-	if g.NaturalLimit() != game.NaturalLimitPlies {
-		t.Errorf("natural limit at %d, want %d", g.NaturalLimit(), game.NaturalLimitPlies)
+	if g.NaturalLimit() != ending.NaturalLimitPlies {
+		t.Errorf("natural limit at %d, want %d", g.NaturalLimit(), ending.NaturalLimitPlies)
 	}
 	g = readGame(t, "1. "+shuffle[:len(shuffle)-5]+"*\n", false)
 	if g.NaturalLimit() != 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/ending"
 )
 
 // checkResult records a final checkmate or stalemate as the game's Ending, and warns
@@ -31,9 +32,9 @@ func (b *Builder) checkResult() {
 		return
 	}
 	loser := pos.Turn()
-	b.g.Ending = Ending{Kind: EndCheckmate, Loser: loser, Plies: []int{main.ply}}
+	b.g.Ending = ending.Ending{Kind: ending.Checkmate, Loser: ending.SideOf(loser), Plies: []int{main.ply}}
 	if !pos.InCheck() {
-		b.g.Ending.Kind = EndStalemate
+		b.g.Ending.Kind = ending.Stalemate
 	}
 	want := "1-0"
 	if loser == board.Red {
@@ -43,7 +44,7 @@ func (b *Builder) checkResult() {
 		return
 	}
 	how := "checkmated"
-	if b.g.Ending.Kind == EndStalemate {
+	if b.g.Ending.Kind == ending.Stalemate {
 		how = "stalemated (which loses in Xiangqi)"
 	}
 	b.diag(KindResult, true, main.node.Loc, 0, "", fmt.Sprintf("Result %q but %s is %s after ply %d: the board says %s",

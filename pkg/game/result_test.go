@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/ending"
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -42,7 +42,7 @@ func TestResultContradictsMate(t *testing.T) {
 		if got != tc.want || g.Result != tc.result || !g.Valid() {
 			t.Errorf("result %s: got %q, want %q (%v)", tc.result, got, tc.want, g.Diagnostics)
 		}
-		if e := g.Ending; e.Kind != game.EndCheckmate || !e.Decisive() || e.Loser != board.Red || len(e.Plies) != 1 || e.Plies[0] != 24 {
+		if e := g.Ending; e.Kind != ending.Checkmate || e.Loser != ending.Red || len(e.Plies) != 1 || e.Plies[0] != 24 {
 			t.Errorf("result %s: ending %+v, want Red checkmated at ply 24", tc.result, e)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/ending"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
@@ -165,23 +165,12 @@ func AppendGame(dst []byte, source string, g *game.Game, o *Options) []byte {
 }
 
 // appendEnding appends the "ending" object: {"kind","loser","plies"}.
-func appendEnding(dst []byte, e *game.Ending) []byte {
-	dst = append(dst, `,"ending":{"kind":`...)
-	kind := e.Kind
-	if kind == "" {
-		kind = game.EndNone
-	}
-	dst = AppendString(dst, string(kind))
-	dst = append(dst, `,"loser":`...)
-	switch {
-	case !e.Decisive():
-		dst = append(dst, `""`...)
-	case e.Loser == board.Red:
-		dst = append(dst, `"red"`...)
-	default:
-		dst = append(dst, `"black"`...)
-	}
-	dst = append(dst, `,"plies":[`...)
+func appendEnding(dst []byte, e *ending.Ending) []byte {
+	dst = append(dst, `,"ending":{"kind":"`...)
+	dst = append(dst, e.Kind.String()...)
+	dst = append(dst, `","loser":"`...)
+	dst = append(dst, e.Loser.String()...)
+	dst = append(dst, `","plies":[`...)
 	for i, p := range e.Plies {
 		if i > 0 {
 			dst = append(dst, ',')

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -229,15 +230,44 @@ func (c *comparison) eval(env Env) bool {
 	if !v.IsInt {
 		return c.matchText(v.Text)
 	}
-	switch {
-	case c.op == opMatch:
-		var buf [24]byte
-		return c.re.Match(strconv.AppendInt(buf[:0], v.Int, 10))
-	case c.isNum && c.op != opContains:
+	if c.isNum && c.op != opContains && c.op != opMatch {
 		return c.op.holds(compareFloat(float64(v.Int), c.num))
 	}
-	var buf [24]byte
-	return c.matchPlain(string(strconv.AppendInt(buf[:0], v.Int, 10)))
+	return c.matchText(intText(v.Int))
+}
+
+// smallInts is how many whole numbers from 0 intText writes without allocating: more than
+// the plies of any real game.
+const smallInts = 10000
+
+// decimals holds the decimal text of 0 … smallInts−1, end to end, and where each ends.
+var decimals = sync.OnceValue(func() *decimalTable {
+	d := new(decimalTable)
+	var b []byte
+	for i := range smallInts {
+		b = strconv.AppendInt(b, int64(i), 10)
+		d.end[i] = uint32(len(b))
+	}
+	d.text = string(b)
+	return d
+})
+
+type decimalTable struct {
+	text string
+	end  [smallInts]uint32
+}
+
+// intText returns the decimal text of n, without allocating below smallInts.
+func intText(n int64) string {
+	if n < 0 || n >= smallInts {
+		return strconv.FormatInt(n, 10)
+	}
+	d := decimals()
+	start := uint32(0)
+	if n > 0 {
+		start = d.end[n-1]
+	}
+	return d.text[start:d.end[n]]
 }
 
 // matchText compares the text s.

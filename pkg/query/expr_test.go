@@ -3,6 +3,7 @@ package query
 import (
 	"errors"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -269,6 +270,14 @@ func TestParseNumber(t *testing.T) {
 		x, ok := parseNumber(tc.in)
 		if ok != tc.ok || ok && x != tc.x {
 			t.Errorf("parseNumber(%q) = %v, %v; want %v, %v", tc.in, x, ok, tc.x, tc.ok)
+		}
+	}
+}
+
+func TestIntText(t *testing.T) {
+	for _, n := range []int64{0, 1, 9, 10, 99, 100, 4321, smallInts - 1, smallInts, -1, -20} {
+		if got, want := intText(n), strconv.FormatInt(n, 10); got != want {
+			t.Errorf("intText(%d) = %q", n, got)
 		}
 	}
 }

@@ -334,4 +334,22 @@ func BenchmarkPositionMatch(b *testing.B) {
 			m.Match(g)
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games)), "ns/game")
+}
+
+func BenchmarkMatch(b *testing.B) {
+	games := corpusGames(b, 500)
+	e, err := query.Parse(`plies >= 40 && status == "ok" && (Red ~ "HU" || Event =~ "(?i)cup")`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	env := new(query.GameEnv)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range games {
+			env.Reset(g, "", "", "")
+			e.Match(env)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games)), "ns/game")
 }

@@ -33,8 +33,8 @@
 // game lacks has the empty string as its value.
 //
 // The operators: == and != test equality; ~ tests that the value contains VALUE; =~ that it
-// matches VALUE as a Go regular expression (RE2 syntax, unanchored: use ^ and $); <, <=, >
-// and >= order. When VALUE is a NUMBER (an optional '-', digits, optionally '.' and digits)
+// matches VALUE as a Go regular expression (RE2 syntax, unanchored: use ^ and $; (?i) ignores
+// case, which every other operator respects); <, <=, > and >= order. When VALUE is a NUMBER (an optional '-', digits, optionally '.' and digits)
 // and the game's value reads as one too (spaces around it allowed), ==, !=, <, <=, > and >=
 // compare the two numbers; otherwise every operator compares text: the value with VALUE as
 // written, byte by byte (so "2023.05.01" > "2023.04.30"). A quoted VALUE is always text.

@@ -39,11 +39,16 @@ type GameEnv struct {
 	ECCO string
 	// Ending is the kind of ending found (checkmate, perpetual-check, ...; see DESIGN), or "".
 	Ending string
+	// Plies is the number of moves of G's main line, for a caller that has counted them
+	// while replaying; 0 means that GameEnv counts them, once, when an expression asks
+	// (which costs a walk down the main line; nothing for an empty one).
+	Plies int
 
 	plies int // the main line's plies + 1; 0 until counted
 }
 
-// Reset makes e the Env of g with the given computed values.
+// Reset makes e the Env of g with the given computed values (and Plies 0). To give the
+// plies too, assign a whole new value: *e = GameEnv{G: g, Plies: n, ...}.
 func (e *GameEnv) Reset(g *game.Game, status, ecco, ending string) {
 	*e = GameEnv{G: g, Status: status, ECCO: ecco, Ending: ending}
 }
@@ -59,7 +64,11 @@ func (e *GameEnv) Field(f Field) Value {
 	switch f {
 	case FieldPlies:
 		if e.plies == 0 {
-			e.plies = e.G.Plies() + 1
+			n := e.Plies
+			if n <= 0 {
+				n = e.G.Plies()
+			}
+			e.plies = n + 1
 		}
 		return IntValue(int64(e.plies - 1))
 	case FieldStatus:

@@ -186,6 +186,10 @@ func TestGameEnv(t *testing.T) {
 	if env.Field(query.FieldStatus).Text != "ok" {
 		t.Error("a given status wins")
 	}
+	*env = query.GameEnv{G: g, Plies: 12}
+	if env.Field(query.FieldPlies) != query.IntValue(12) {
+		t.Error("given plies are not used")
+	}
 }
 
 // TestPositionCorpus finds the position after ply 10 of real games, and its mirror only with

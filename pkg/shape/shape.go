@@ -50,20 +50,20 @@ func StripNAGs(g *game.Game) {
 	walk(g, (*game.Node).ClearNAGs)
 }
 
-// KeptTags lists the tags StripTags never removes: FEN, because for a game whose setup
-// could not be read it is the only record of its start (the writers write the setup
-// otherwise, whatever the tag says).
-var KeptTags = []string{"FEN"}
+// keptTags lists the tags StripTags never removes.
+var keptTags = []string{"FEN"}
 
 // StripTags removes the tags with any of the names, compared without regard to case, except
-// those of KeptTags. The other tags keep their order.
+// FEN: for a game whose setup could not be read, the FEN tag is the only record of its start
+// (otherwise the writers write the setup, whatever the tag says, and stripping it would change
+// nothing). The other tags keep their order.
 func StripTags(g *game.Game, names ...string) {
 	if len(names) == 0 {
 		return
 	}
 	out := g.Tags[:0]
 	for _, t := range g.Tags {
-		if !hasFold(names, t.Name) || hasFold(KeptTags, t.Name) {
+		if !hasFold(names, t.Name) || hasFold(keptTags, t.Name) {
 			out = append(out, t)
 		}
 	}

@@ -510,37 +510,53 @@ func (p *parser) list(depth int, sep tokKind, kind nodeKind, sub func(int) (*nod
 	return n, nil
 }
 
-// unary parses unary = "!" unary | "(" expr ")" | comparison.
+// unary parses unary = "!" unary | "(" expr ")" | comparison. Each ! and ( nests one level
+// deeper, but a ( right after a ! does not add to it, so that the canonical form String writes
+// ("!(a == 1)" for "!a == 1") nests as deep as the expression it was made from.
 func (p *parser) unary(depth int) (*node, error) {
 	switch p.tok.kind {
 	case tNot, tLParen:
 		if depth >= MaxDepth {
 			return nil, p.errAt(p.tok.off, "expression nested deeper than %d", MaxDepth)
 		}
-		open := p.tok
+		if p.tok.kind == tLParen {
+			return p.group(depth + 1)
+		}
 		if err := p.next(); err != nil {
 			return nil, err
 		}
-		if open.kind == tNot {
-			k, err := p.unary(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			return &node{kind: kindNot, kids: []*node{k}}, nil
+		var k *node
+		var err error
+		if p.tok.kind == tLParen {
+			k, err = p.group(depth + 1)
+		} else {
+			k, err = p.unary(depth + 1)
 		}
-		n, err := p.or(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		if p.tok.kind != tRParen {
-			return nil, p.errAt(p.tok.off, "expected ')' to close the '(' at col %d, found %s",
-				utf8.RuneCountInString(p.src[:open.off])+1, p.tok.describe())
-		}
-		return n, p.next()
+		return &node{kind: kindNot, kids: []*node{k}}, nil
 	case tName:
 		return p.comparison()
 	}
 	return nil, p.errAt(p.tok.off, "expected a tag or field name, '!' or '(', found %s", p.tok.describe())
+}
+
+// group parses "(" expr ")" from the current '(', nested at depth.
+func (p *parser) group(depth int) (*node, error) {
+	open := p.tok
+	if err := p.next(); err != nil {
+		return nil, err
+	}
+	n, err := p.or(depth)
+	if err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tRParen {
+		return nil, p.errAt(p.tok.off, "expected ')' to close the '(' at col %d, found %s",
+			utf8.RuneCountInString(p.src[:open.off])+1, p.tok.describe())
+	}
+	return n, p.next()
 }
 
 // comparison parses NAME OP VALUE.

@@ -206,9 +206,21 @@ func TestParseErrors(t *testing.T) {
 	if _, err := Parse(`Red ~ "x" && Elo==`); err == nil || err.Error() != "col 19: expected a value after '=='" {
 		t.Errorf("got %v", err)
 	}
-	// Nesting up to the limit is fine.
-	if _, err := Parse(strings.Repeat("(", MaxDepth) + "a == 1" + strings.Repeat(")", MaxDepth)); err != nil {
-		t.Errorf("nesting %d: %v", MaxDepth, err)
+	// Nesting up to the limit is fine, and so is its canonical form.
+	for _, deep := range []string{
+		strings.Repeat("(", MaxDepth) + "a == 1" + strings.Repeat(")", MaxDepth),
+		strings.Repeat("!", MaxDepth) + "a == 1",
+		strings.Repeat("!(", MaxDepth) + "a == 1" + strings.Repeat(")", MaxDepth),
+		strings.Repeat("!(a == 1 || ", MaxDepth/2) + "a == 1" + strings.Repeat(")", MaxDepth/2),
+	} {
+		e, err := Parse(deep)
+		if err != nil {
+			t.Errorf("nesting %d: %v", MaxDepth, err)
+			continue
+		}
+		if _, err := Parse(e.String()); err != nil {
+			t.Errorf("the canonical form of %s: %v", deep, err)
+		}
 	}
 }
 

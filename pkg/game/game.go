@@ -65,6 +65,13 @@ func (n *Node) AddNAG(nag uint8) {
 	n.extra.nags = append(n.extra.nags, nag)
 }
 
+// ClearNAGs removes the node's numeric annotation glyphs.
+func (n *Node) ClearNAGs() {
+	if n.extra != nil {
+		n.extra.nags = nil
+	}
+}
+
 // Nonstandard returns why the move text is non-standard (the note of its notation warning),
 // or "".
 func (n *Node) Nonstandard() string {

@@ -149,12 +149,13 @@ type Rules uint8
 
 // The rule sets.
 const (
+	// XQBase, the zero value and the default, also judges perpetual chase by the xqbase
+	// computer league's published definition ("xqbase"). See the package documentation; it
+	// is a heuristic.
+	XQBase Rules = iota
 	// ChecksOnly judges perpetual check and mutual perpetual check; every other cycle is a
 	// repetition ("none").
-	ChecksOnly Rules = iota
-	// XQBase also judges perpetual chase by the xqbase computer league's published
-	// definition ("xqbase"). See the package documentation; it is a heuristic.
-	XQBase
+	ChecksOnly
 	numRules
 )
 

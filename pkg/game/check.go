@@ -24,8 +24,8 @@ type CheckConfig struct {
 	// Repetition is the occurrence of a position that ends a game by repetition: 3 (the
 	// default, as Pikafish and Fairy-Stockfish judge) or 4 (as xqbase and ElephantEye do).
 	Repetition int
-	// ChaseRules is the rule set of perpetual-chase verdicts; ending.ChecksOnly judges no
-	// chase. DefaultCheckConfig sets ending.XQBase.
+	// ChaseRules is the rule set of perpetual-chase verdicts: ending.XQBase (the zero value)
+	// or ending.ChecksOnly, which judges no chase.
 	ChaseRules ending.Rules
 	// FixResults writes the Result the board proves (checkmate, stalemate, perpetual
 	// check) in place of one that contradicts it, with a result warning "old → new: why".
@@ -38,6 +38,18 @@ type CheckConfig struct {
 // DefaultCheckConfig returns the settings qipu uses unless told otherwise.
 func DefaultCheckConfig() CheckConfig {
 	return CheckConfig{Repetition: 3, ChaseRules: ending.XQBase, ECCOPlies: 20}
+}
+
+// WithDefaults returns c with its zero settings replaced by DefaultCheckConfig's.
+func (c CheckConfig) WithDefaults() CheckConfig {
+	d := DefaultCheckConfig()
+	if c.Repetition == 0 {
+		c.Repetition = d.Repetition
+	}
+	if c.ECCOPlies == 0 {
+		c.ECCOPlies = d.ECCOPlies
+	}
+	return c
 }
 
 // AddDiagnostic records a diagnostic of a check on g: Path and Game are filled in, and Loc is

@@ -54,31 +54,42 @@
 //
 // # Compressed CBL
 //
-// No public description exists; established on the two real examples of the test corpus
-// (kinds 1 and 3, 14 and 49 games):
+// No public description exists; established on the three real examples of the test corpus
+// (kinds 1 and 3; 14, 49 and 123 games):
 //
 //   - "CCBridge", u32 21, u32 kind (1 or 3; nothing after inflating depends on it), u32
-//     decompressed size (exact in both files), then a zlib stream to the end of the file.
+//     decompressed size (exact in every file), then a zlib stream to the end of the file.
 //   - The decompressed library: strings are a u32 byte length then GBK bytes. Name, two
-//     strings (empty in both files), author, e-mail, two 19-byte date-time texts ("02-11-9
-//     21:27:29", padded with spaces), u32 game count, remark; then one record per game.
+//     strings (empty in every file), author, e-mail, two 19-byte date-time texts ("02-11-9
+//     21:27:29", padded with spaces), u32 game count, remark; then one record per game. The
+//     header's count is checked against the records found: fewer records is a file-level
+//     error, more a warning on each game beyond the count.
 //   - A record: u32 total length; 32 piece bytes in the slot order RNBAKABNRCCPPPPP then
 //     rnbakabnrccppppp, each file·16+row with file 1–9 from Red's left and row 1–10 from
-//     Black's side (0: not on the board); three u32 (1 or 2, 0, 1; meaning unknown, the first
-//     is not the side to move); seven strings: title, four unknown (empty, or spaces), red,
-//     black; u32 result (1 red wins, 2 black wins, 3 draw, checked against the titles; 4 in an
-//     opening collection, read as unknown); five strings: by the order of the CBR header,
-//     annotator, its e-mail, author (the library's author in both files), its e-mail, and one
-//     unknown ("||" in one file); one byte (1); two 19-byte date-time texts; u32 move count;
+//     Black's side (0: not on the board); u32 (1 or 2; meaning unknown, not the side to
+//     move); the event (a string); u32 (1); seven strings: title, three unknown (empty in
+//     every file; by the order of the CBR header perhaps round, group and table), the date
+//     (free text: "79-4-30"; spaces or empty in two files), red, black; u32 result (1 red
+//     wins, 2 black wins, 3 draw, checked against the titles; 4 in an opening collection
+//     and once in a match, read as unknown); five strings: by the order of the CBR header,
+//     annotator, its e-mail, author (the library's author in two files), its e-mail, and one
+//     unknown ("||" in two files); one byte (1); two 19-byte date-time texts; u32 move count;
 //     6-byte moves: u16 ply, from, to (file·16+row, both 0-based, row from Black's side), and
 //     two bytes not used here (they vary with the piece and direction, like a notation);
 //     then one comment per move, each ended by CRLF, with "||" for a line break.
+//   - Two layouts in the wild are this one: in the first two libraries every event is empty,
+//     so its length reads as a u32 0 between the 1 or 2 and the 1; in 吕钦专集 every record
+//     has an event (全运会, 五羊杯 …) and a date. Reading the place as a fixed u32 0 (as
+//     earlier versions of this reader did) cuts every record with an event inside its
+//     header strings.
 //   - The moves are the tree in pre-order: a ply not one more than the previous move's
 //     starts an alternative to the move at that ply of the line read last. Every variation of
-//     both files replays legally under this reading.
+//     the three files replays legally under this reading.
 //   - No side-to-move field was found: the side is the colour of the first move's piece.
 //   - Eight games of the kind-3 library are also in CCBridgeLibrary libraries of other
-//     authors in the corpus: their main lines are the same move for move.
+//     authors in the corpus, and three of 吕钦专集 in the kind-3 library: their main lines
+//     are the same move for move (and the dates and players of 吕钦专集 agree with the
+//     kind-3 library's titles).
 //
 // Unknown strings that are not empty are kept as tags named CBLText2 … CBLText12 (their place
 // in the record), so that nothing is lost.

@@ -30,7 +30,7 @@ var slotRoles = [16]board.Role{
 
 // The tags of the 12 strings of a record, by position; "" for the unknown ones, kept as
 // CBLText<position>.
-var zStringTags = [12]string{0: "Title", 5: "Red", 6: "Black", 7: "Annotator", 9: "Author"}
+var zStringTags = [12]string{0: "Title", 4: "Date", 5: "Red", 6: "Black", 7: "Annotator", 9: "Author"}
 
 // cursor reads the fields of a decompressed library.
 type cursor struct {
@@ -210,11 +210,19 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	b.Begin(index, CBLFormatName, z.codec.enc.String())
 	c := cursor{data: rec, pos: 4}
 	var strs [12]span
-	if !c.skip(zPieces + 12) {
+	if !c.skip(zPieces) {
 		z.fail(game.KindTruncated, c.pos, "record ends inside its piece table", ErrTruncated)
 		return finish(b)
 	}
-	ok := true
+	// u32 (1 or 2), the event (a string, empty in some libraries), u32 (1).
+	_, ok := c.u32()
+	var event span
+	if ok {
+		event, ok = c.str()
+	}
+	if ok {
+		_, ok = c.u32()
+	}
 	var res uint32
 	resOff := 0
 	for i := 0; i < 12 && ok; i++ {
@@ -236,7 +244,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 		z.fail(game.KindSyntax, c.pos-4, fmt.Sprintf("move count %d does not fit the record (%d bytes left)", moves, len(rec)-c.pos), ErrCorrupt)
 		moves = 0
 	}
-	z.tags(strs[:], res, resOff)
+	z.tags(event, strs[:], res, resOff)
 	movesOff := c.pos
 	b.SetSetup(z.setup(rec[movesOff:movesOff+int(moves)*zMoveBytes]), game.Loc{Offset: int64(base + 4)})
 	z.readMoves(movesOff, int(moves))
@@ -246,7 +254,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 }
 
 // tags adds the strings and the result.
-func (z *zReader) tags(strs []span, res uint32, resOff int) {
+func (z *zReader) tags(event span, strs []span, res uint32, resOff int) {
 	b := &z.b
 	code := res
 	switch {
@@ -266,7 +274,11 @@ func (z *zReader) tags(strs []span, res uint32, resOff int) {
 			b.Tag(zStringTags[i], vals[i])
 		}
 	}
+	if v := cleanField(cleanComment(z.text(event, "event"), true)); v != "" {
+		b.Tag("Event", v)
+	}
 	add(0)
+	add(4)
 	add(5)
 	add(6)
 	b.Tag("Result", results[code])

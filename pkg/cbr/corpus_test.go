@@ -152,21 +152,28 @@ func benchLine() []*snode {
 
 // TestCompressedAgrees checks the compressed reading against independent records: eight games
 // of the compressed kind-3 library are also in CCBridgeLibrary libraries of other authors, and
-// their main lines must be the same move for move.
+// three games of 吕钦专集 (the layout with an event string, another author) are also in that
+// kind-3 library; their main lines must be the same move for move.
 func TestCompressedAgrees(t *testing.T) {
 	const (
 		z   = "hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/对局/全国象棋个人锦标赛对局精选.CBL"
+		lq  = "hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/大师专集/吕钦专集.CBL"
 		y56 = "walker8088__cchess/tests/data/1956年全国象棋锦标赛93局.CBL"
 		y66 = "walker8088__cchess/tests/data/1966年全国个人赛对局选.CBL"
 		he  = "walker8088__cchess/game_book/古谱/专辑何顺安.CBL"
 	)
 	pairs := []struct {
-		zGame int
-		rel   string
-		game  int
-	}{{1, y56, 69}, {2, y56, 77}, {3, y56, 73}, {4, y56, 88}, {6, he, 2}, {10, he, 5}, {16, y66, 104}, {17, y66, 51}}
+		aRel  string
+		aGame int
+		bRel  string
+		bGame int
+	}{
+		{z, 1, y56, 69}, {z, 2, y56, 77}, {z, 3, y56, 73}, {z, 4, y56, 88}, {z, 6, he, 2}, {z, 10, he, 5},
+		{z, 16, y66, 104}, {z, 17, y66, 51},
+		{lq, 6, z, 34}, {lq, 31, z, 35}, {lq, 68, z, 46},
+	}
 	libs := map[string][]*game.Game{}
-	for _, rel := range []string{z, y56, y66, he} {
+	for _, rel := range []string{z, lq, y56, y66, he} {
 		libs[rel], _ = decodeAll(readCorpus(t, rel), rel)
 	}
 	mainLine := func(g *game.Game) string {
@@ -177,9 +184,28 @@ func TestCompressedAgrees(t *testing.T) {
 		return strings.Join(s, " ")
 	}
 	for _, p := range pairs {
-		a, b := libs[z][p.zGame-1], libs[p.rel][p.game-1]
-		if ma, mb := mainLine(a), mainLine(b); ma != mb || a.Plies() < 40 {
-			t.Errorf("compressed game %d and %s game %d differ:\n%s\n%s", p.zGame, p.rel, p.game, ma, mb)
+		a, b := libs[p.aRel][p.aGame-1], libs[p.bRel][p.bGame-1]
+		if ma, mb := mainLine(a), mainLine(b); ma != mb || a.Plies() < 39 {
+			t.Errorf("%s game %d and %s game %d differ:\n%s\n%s", p.aRel, p.aGame, p.bRel, p.bGame, ma, mb)
+		}
+	}
+}
+
+// TestCompressedEventLayout checks the tags of a record whose event is set (吕钦专集): Event,
+// Date, Title, the players and the result, as the same game's title says in another library
+// ("广东吕钦(红先胜)浙江于幼华(1986.11.23)").
+func TestCompressedEventLayout(t *testing.T) {
+	const lq = "hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/大师专集/吕钦专集.CBL"
+	games, errs := decodeAll(readCorpus(t, lq), lq)
+	if len(errs) != 0 || len(games) != 123 {
+		t.Fatalf("%d games, errors %v; want 123 and none", len(games), errs)
+	}
+	g := games[30]
+	want := map[string]string{"Event": "全国象棋个人锦标赛", "Date": "86-11-23", "Title": "五七炮进三兵对反宫马飞左象",
+		"Red": "吕钦", "Black": "于幼华", "Result": "1-0", "Library": "吕钦专集"}
+	for name, v := range want {
+		if got, _ := g.Tag(name); got != v {
+			t.Errorf("game 31 tag %s = %q, want %q", name, got, v)
 		}
 	}
 }

@@ -109,6 +109,22 @@ func TestTreeAllKinds(t *testing.T) {
 	if v, _ := g.Tag("Author"); v != "author" {
 		t.Errorf("Author tag %q", v)
 	}
+	if _, ok := g.Tag("Event"); ok {
+		t.Errorf("an empty event string gives an Event tag")
+	}
+
+	// The layout with the event and the date set (吕钦专集): a string in the place the first
+	// two libraries hold 0.
+	z = compress(zLibrary("zlib", 1, zGame{event: "cup", date: "79-4-30", title: "t", red: "r", black: "b", result: 1, moves: line("h2e2", "h9g7")}), 3)
+	games, errs = decodeAll(z, "x")
+	if len(errs) > 0 || len(games) != 1 || !games[0].Valid() || games[0].Plies() != 2 {
+		t.Fatalf("compressed with an event: %d games, %v, %v", len(games), errs, games)
+	}
+	for name, want := range map[string]string{"Event": "cup", "Date": "79-4-30", "Title": "t", "Red": "r", "Black": "b", "Result": "1-0"} {
+		if v, _ := games[0].Tag(name); v != want {
+			t.Errorf("compressed with an event: tag %s = %q, want %q", name, v, want)
+		}
+	}
 }
 
 // TestFileErrors: inputs that yield no game but one positioned file-level error.

@@ -52,6 +52,15 @@
 //
 // Games read from a library carry the library name in the Library tag.
 //
+// # Empty records
+//
+// Libraries of both kinds hold records with no piece on the board and no move: headings
+// (a title page with a comment) and empty slots. Such a record is not a game: Decode yields
+// it as (nil, d), d a note (game.LevelNote) of kind game.KindEmptyRecord with the record's
+// index and byte offset, that wraps ErrEmptyRecord, and the next game keeps its own index, so
+// the library's numbering stays as stored. A single CBR file with no piece is read as a game
+// (with its setup error).
+//
 // # Compressed CBL
 //
 // No public description exists; established on the three real examples of the test corpus
@@ -99,6 +108,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -142,6 +152,9 @@ var (
 	ErrCorrupt = errors.New("corrupt CBR/CBL file")
 	// ErrVersion: a version or kind this reader does not know.
 	ErrVersion = errors.New("unknown CBR/CBL version")
+	// ErrEmptyRecord: a library record holds no pieces and no moves (a heading or an empty
+	// slot); the note of game.KindEmptyRecord yielded for it wraps it.
+	ErrEmptyRecord = errors.New("empty CBL record")
 )
 
 // Config is what Decode needs besides the bytes.
@@ -193,6 +206,18 @@ func kindOf(p []byte) fileKind {
 		return kindCompressed
 	}
 	return kindUnknown
+}
+
+// emptyRecord returns the note yielded, as (nil, note), for a library record that holds no
+// pieces and no moves: it is no game, and the next game keeps its index.
+func emptyRecord(path string, index int, off int64, title string) *game.Diagnostic {
+	what := ""
+	if title != "" {
+		what = fmt.Sprintf(" %q", title)
+	}
+	return &game.Diagnostic{Kind: game.KindEmptyRecord, Level: game.LevelNote, Path: path, Game: index,
+		Loc: game.Loc{Offset: off}, Err: ErrEmptyRecord,
+		Message: fmt.Sprintf("record %d%s holds no pieces and no moves (a heading or an empty slot); not a game", index, what)}
 }
 
 // fileError returns the diagnostic of a file-level failure.

@@ -129,6 +129,7 @@ type zReader struct {
 	rec   []byte // the record being read
 	base  int    // its offset in lib
 	extra []game.Tag
+	empty bool // the record read last has no piece and no move
 }
 
 // games reads the library header and yields every record; it returns a file-level diagnostic
@@ -169,6 +170,13 @@ func (z *zReader) games(path string, yield func(*game.Game, error) bool) error {
 		}
 		n++
 		g := z.record(z.lib[start:start+int(size)], start, n)
+		if z.empty {
+			if !yield(nil, emptyRecord(path, n, int64(start), "")) {
+				return nil
+			}
+			c.pos = start + int(size)
+			continue
+		}
 		if uint32(n) > count {
 			g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Path: path,
 				Loc: game.Loc{Offset: int64(start)}, Game: n,
@@ -206,6 +214,7 @@ func (z *zReader) text(s span, what string) string {
 // record decodes one record (rec starts with its length) as game index.
 func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	z.rec, z.base = rec, base
+	z.empty = false
 	b := &z.b
 	b.Begin(index, CBLFormatName, z.codec.enc.String())
 	c := cursor{data: rec, pos: 4}
@@ -244,6 +253,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 		z.fail(game.KindSyntax, c.pos-4, fmt.Sprintf("move count %d does not fit the record (%d bytes left)", moves, len(rec)-c.pos), ErrCorrupt)
 		moves = 0
 	}
+	z.empty = moves == 0 && allZero(rec[4:4+zPieces])
 	z.tags(event, strs[:], res, resOff)
 	movesOff := c.pos
 	b.SetSetup(z.setup(rec[movesOff:movesOff+int(moves)*zMoveBytes]), game.Loc{Offset: int64(base + 4)})

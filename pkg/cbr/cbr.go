@@ -186,6 +186,16 @@ func Sniff(prefix []byte) bool {
 	return kindOf(prefix) != kindUnknown
 }
 
+// SniffRecord reports whether a file that starts with prefix is a single CBR record.
+func SniffRecord(prefix []byte) bool { return kindOf(prefix) == kindRecord }
+
+// SniffLibrary reports whether a file that starts with prefix is a CBL library, of either
+// kind (CCBridgeLibrary or the compressed CCBridge).
+func SniffLibrary(prefix []byte) bool {
+	k := kindOf(prefix)
+	return k == kindLibrary || k == kindCompressed
+}
+
 type fileKind uint8
 
 const (

@@ -96,6 +96,52 @@ type Game struct {
 	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
 	// Diagnostics lists every error, warning and note of the game in the order found.
 	Diagnostics []*Diagnostic
+	// Ending is how the main line ends as the board judges it (checkmate, a repeated cycle,
+	// …); the zero value reads as EndNone.
+	Ending Ending
+	// Opening is the ECCO classification of the main line, set by the check that classifies
+	// openings; its Code is "" when the game was not classified (a set-up position).
+	Opening Opening
+}
+
+// EndingKind names how a line of play ends. The names are part of qipu's output contract
+// (the JSON Lines "ending" object).
+type EndingKind string
+
+// The endings the board can tell.
+const (
+	EndNone                 EndingKind = "none"                   // nothing the board decides: play goes on, or a result the board cannot prove
+	EndCheckmate            EndingKind = "checkmate"              // the side to move is in check and has no legal move: it loses
+	EndStalemate            EndingKind = "stalemate"              // the side to move has no legal move and is not in check: it loses in Xiangqi
+	EndPerpetualCheck       EndingKind = "perpetual-check"        // one side checked with every move of a repeated cycle: it loses
+	EndMutualPerpetualCheck EndingKind = "mutual-perpetual-check" // both sides checked with every move of the cycle: a draw
+	EndPerpetualChase       EndingKind = "perpetual-chase"        // one side chased an unprotected piece with every move of the cycle (heuristic): it loses
+	EndRepetition           EndingKind = "repetition"             // a position occurred for the Nth time, neither side forcing it: a draw
+	EndNaturalLimit         EndingKind = "natural-limit"          // 120 plies without a capture: a draw
+)
+
+// Ending is the board's verdict on how the main line ends.
+type Ending struct {
+	Kind EndingKind
+	// Loser is the side that loses, when the ending is decisive (see Decisive).
+	Loser board.Color
+	// Plies are the plies the verdict rests on: the occurrences of the repeated position
+	// (0 for the start), or the last ply for checkmate and stalemate.
+	Plies []int
+}
+
+// Decisive reports whether the ending names a loser.
+func (e *Ending) Decisive() bool {
+	switch e.Kind {
+	case EndCheckmate, EndStalemate, EndPerpetualCheck, EndPerpetualChase:
+		return true
+	}
+	return false
+}
+
+// Opening is an ECCO classification: the code (A00–E99), the opening and the variation.
+type Opening struct {
+	Code, Name, Variation string
 }
 
 // Tag returns the value of the first tag with the name, compared without regard to case.

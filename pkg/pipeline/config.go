@@ -3,6 +3,7 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"github.com/qipu/qipu/pkg/jsonl"
 	"io"
 	"runtime"
 	"strings"
@@ -372,8 +373,9 @@ func (t target) ext() string {
 type settings struct {
 	cfg         Config
 	to          target
-	pgn         pgnNotation          // PGN output's notation
-	moves       [4]notation.Notation // JSON Lines' notations, in the order of its fields
+	pgn         pgnNotation   // PGN output's notation
+	games       jsonl.Options // JSON Lines games, with their moves
+	reports     jsonl.Options // report entries: JSON Lines games without moves
 	script      Script
 	inEnc       textenc.Encoding
 	outEnc      textenc.Encoding
@@ -487,15 +489,15 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("%s: --dedupe is a convert option", cfg.Command)
 	}
 	st := cfg.Styles
-	s.moves = [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}
+	s.games = jsonl.Options{Moves: true, Notations: [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}}
 	if cfg.Script < ScriptKeep || cfg.Script > ScriptTraditional {
 		return nil, usagef("%s: unknown script %v", cfg.Command, cfg.Script)
 	}
 	s.script = cfg.Script
-	if e, err := textenc.ParseEncoding(cfg.Encoding.String()); err != nil || e != cfg.Encoding {
+	if !cfg.Encoding.Valid() {
 		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
 	}
-	s.inEnc = cfg.Encoding
+	s.inEnc = cfg.Encoding.ForInput()
 	if !validOutEncoding(cfg.OutEncoding) {
 		return nil, usagef("%s: --out-encoding %s: want utf-8, gbk or big5", cfg.Command, cfg.OutEncoding)
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/qipu/qipu/pkg/jsonl"
 	"io"
 	"path"
 	"path/filepath"
@@ -251,7 +252,7 @@ func (f *fileRun) game(g *game.Game) {
 	if s.cfg.Report != "" && dup.dropped {
 		f.cur.report = f.appendDuplicateJSON(f.cur.report, g, dup.kept)
 	} else if s.cfg.Report != "" {
-		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, &s.moves)
+		f.cur.report = jsonl.AppendGame(f.cur.report, f.in.source, g, &s.reports)
 	}
 	if f.cur.size() >= chunkSize {
 		f.flush()
@@ -304,7 +305,7 @@ func (f *fileRun) finish() {
 			f.placeFileDiag(d)
 		}
 		if s.cfg.Report != "" {
-			f.cur.report = appendFileJSON(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
+			f.cur.report = jsonl.AppendFile(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
 		}
 	}
 	f.cleanFile()

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/qipu/qipu/pkg/jsonl"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -86,7 +87,7 @@ func (w *writer) summary() error {
 				b = append(b, ',')
 			}
 			first = false
-			b = appendJSONString(b, kindName(i))
+			b = jsonl.AppendString(b, kindName(i))
 			b = append(b, ':')
 			b = strconv.AppendInt(b, int64(n), 10)
 		}

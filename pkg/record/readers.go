@@ -25,10 +25,9 @@ import (
 // with one entry, as cbr, cbf and dhtmlxq do; pgn and xqf fit the same shape through the adapters below.
 var table = []format{
 	{name: "xqf", exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), decode: decodeXQF},
-	{name: cbr.FormatName, exts: []string{".cbr", ".cbl"}, sniff: bytesOnly(cbr.Sniff),
-		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-		}},
+	// One reader for both: a record and a library name their games' format apart.
+	{name: cbr.FormatName, exts: []string{".cbr"}, sniff: bytesOnly(cbr.SniffRecord), decode: decodeCBR},
+	{name: cbr.CBLFormatName, exts: []string{".cbl"}, sniff: bytesOnly(cbr.SniffLibrary), decode: decodeCBR},
 	{name: cbf.FormatName, exts: []string{".cbf"}, sniff: bytesOnly(cbf.Sniff),
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
@@ -44,6 +43,11 @@ var table = []format{
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
+}
+
+// decodeCBR reads a 象棋桥 record or library.
+func decodeCBR(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+	return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 }
 
 // bytesOnly adapts a sniffer that needs no encoding.

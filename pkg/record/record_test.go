@@ -307,6 +307,8 @@ func TestDetect(t *testing.T) {
 		{[]byte("<html><body>[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"), "a.txt", "dhtmlxq"},
 		{[]byte("<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">"), "", "cbf"},
 		{[]byte("CCBridge Record\x00"), "", "cbr"},
+		{[]byte("CCBridgeLibrary\x00"), "x.cbr", "cbl"}, // a library, whatever its name
+		{[]byte("CCBridge Record\x00"), "x.CBL", "cbr"},
 		{[]byte("<html>"), "a.html", "dhtmlxq"},
 		{[]byte("some notes"), "a.txt", "dhtmlxq"}, // by name; Read says "not a game record" without a marker
 		{[]byte("some notes"), "a.md", ""},
@@ -323,7 +325,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl cbf.cbf pgn.pgn dhtmlxq.html.htm.ubb.txt" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr cbl.cbl cbf.cbf pgn.pgn dhtmlxq.html.htm.ubb.txt" {
 		t.Errorf("formats %v", names)
 	}
 }

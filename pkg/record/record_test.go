@@ -325,7 +325,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf cbr.cbr cbl.cbl cbf.cbf pgn.pgn dhtmlxq.html.htm.ubb.txt" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr cbl.cbl cbf.cbf mxq.mxq pgn.pgn dhtmlxq.html.htm.ubb.txt" {
 		t.Errorf("formats %v", names)
 	}
 }

@@ -249,11 +249,13 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 		z.fail(game.KindTruncated, c.pos, "record ends inside its header strings", ErrTruncated)
 		return finish(b)
 	}
+	// No piece and a move count of 0: a heading or an empty slot (with a count that does not
+	// fit, a damaged record instead).
+	z.empty = moves == 0 && allZero(rec[4:4+zPieces])
 	if moves > uint32((len(rec)-c.pos)/zMoveBytes) || moves > MaxNodes {
 		z.fail(game.KindSyntax, c.pos-4, fmt.Sprintf("move count %d does not fit the record (%d bytes left)", moves, len(rec)-c.pos), ErrCorrupt)
 		moves = 0
 	}
-	z.empty = moves == 0 && allZero(rec[4:4+zPieces])
 	z.tags(event, strs[:], res, resOff)
 	movesOff := c.pos
 	b.SetSetup(z.setup(rec[movesOff:movesOff+int(moves)*zMoveBytes]), game.Loc{Offset: int64(base + 4)})

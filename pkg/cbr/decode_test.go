@@ -415,3 +415,21 @@ func TestEmptyRecords(t *testing.T) {
 		t.Errorf("single empty CBR: %d games, %v, %v", len(games), errs, notes)
 	}
 }
+
+// TestCompressedCount: the header's game count is checked against the records found: fewer
+// records is a file-level error after the games, more a warning on each game beyond it.
+func TestCompressedCount(t *testing.T) {
+	t.Parallel()
+	g1, g2 := zGame{moves: line("h2e2")}, zGame{moves: line("b2e2")}
+	games, errs := decodeAll(compress(zLibrary("z", 3, g1, g2), 1), "z")
+	if len(games) != 2 || len(errs) != 1 || !errors.Is(errs[0], ErrTruncated) ||
+		!strings.Contains(errs[0].Error(), "the header counts 3 games, 2 found") {
+		t.Errorf("fewer records: %d games, %v", len(games), errs)
+	}
+	games, errs = decodeAll(compress(zLibrary("z", 1, g1, g2), 1), "z")
+	if len(games) != 2 || len(errs) != 0 || !games[0].Valid() || len(games[0].Diagnostics) != 0 ||
+		len(games[1].Diagnostics) != 1 || !games[1].Diagnostics[0].IsWarning() ||
+		!strings.Contains(games[1].Diagnostics[0].Message, "beyond the 1 the library header counts") {
+		t.Errorf("more records: %d games, %v, %v", len(games), errs, games)
+	}
+}

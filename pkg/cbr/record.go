@@ -100,7 +100,8 @@ func (r *recordReader) read(data []byte, base int64, index int, format string, e
 	r.tags(lay, extra)
 	b.SetSetup(r.setup(lay), game.Loc{Offset: base + int64(lay.board)})
 	end := r.readTree(lay)
-	r.empty = len(r.t.nodes) == 1 && allZero(data[lay.board:lay.board+board.NumSquares])
+	// No piece and no move record after the root (read whole): a heading or an empty slot.
+	r.empty = end >= 0 && len(r.t.nodes) == 1 && allZero(data[lay.board:lay.board+board.NumSquares])
 	switch {
 	case limit > 0 && end >= 0 && end != limit:
 		r.warn(game.KindSyntax, end, fmt.Sprintf("the move tree ends at byte %d of the record, the library index says %d", end, limit))

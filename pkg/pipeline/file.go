@@ -1,11 +1,11 @@
 package pipeline
 
 import (
-	"github.com/qipu/qipu/pkg/query"
 	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"github.com/qipu/qipu/pkg/query"
 	"io"
 	"path"
 	"path/filepath"

@@ -66,7 +66,7 @@ func WithEncoding(enc textenc.Encoding) Option {
 }
 
 // WithStrict turns every warning into an error: the diagnostics of the games and of the file
-// itself.
+// itself. Notes stay notes.
 func WithStrict() Option {
 	return func(o *options) { o.strict = true }
 }

@@ -21,8 +21,10 @@
 // such as ErrUnknownFormat, ErrNoGame, xqf.ErrTruncated, or the read error. A failure ends
 // the sequence. A file-level warning — undecodable bytes in a PGN text, replaced by U+FFFD,
 // after its games — is yielded the same way, with Diagnostic.IsWarning() set; IsWarning tells it
-// from a failure, and WithStrict turns it into an error like every other warning (notes stay
-// notes).
+// from a failure, and WithStrict turns it into an error like every other warning. A
+// file-level note (a library record that holds no game, game.KindEmptyRecord) is yielded the
+// same way with Diagnostic.IsNote() set: information only, it neither ends the sequence nor
+// makes the file invalid, and WithStrict leaves it a note.
 //
 // The command line's batch engine (package pipeline) reads every file through this package:
 // adding a reader here adds it to the command.
@@ -214,7 +216,7 @@ func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each fu
 		rd.o.runChecks(g)
 		if rd.o.strict {
 			for _, d := range g.Diagnostics {
-				if d.IsWarning() {
+				if d.IsWarning() { // notes stay notes
 					d.Level = game.LevelError
 				}
 			}
@@ -246,7 +248,7 @@ func (rd *reading) readError(err error) *game.Diagnostic {
 
 // fileError yields a file-level diagnostic; it reports whether to go on.
 func (rd *reading) fileError(d *game.Diagnostic) bool {
-	if rd.o.strict && d.IsWarning() {
+	if rd.o.strict && d.IsWarning() { // notes stay notes
 		d.Level = game.LevelError
 	}
 	if d.IsError() {

@@ -16,15 +16,16 @@
 //
 // Diagnostics about one game (an illegal move, a bad setup, a non-standard move text) are on
 // the game (Game.Diagnostics), with those of the checks that judge each game as a whole once
-// it is replayed (DefaultChecks: how it ends, its opening; WithChecks chooses); errors about the file itself are yielded as (nil, err), err a
-// *game.Diagnostic positioned in the file, with a Kind, that unwraps to its cause: a sentinel
-// such as ErrUnknownFormat, ErrNoGame, xqf.ErrTruncated, or the read error. A failure ends
-// the sequence. A file-level warning — undecodable bytes in a PGN text, replaced by U+FFFD,
-// after its games — is yielded the same way, with Diagnostic.IsWarning() set; IsWarning tells it
-// from a failure, and WithStrict turns it into an error like every other warning. A
-// file-level note (a library record that holds no game, game.KindEmptyRecord) is yielded the
-// same way with Diagnostic.IsNote() set: information only, it neither ends the sequence nor
-// makes the file invalid, and WithStrict leaves it a note.
+// it is replayed (DefaultChecks: how it ends; WithChecks chooses). Errors about the file
+// itself are yielded as (nil, err), err a *game.Diagnostic positioned in the file, with a
+// Kind, that unwraps to its cause: a sentinel such as ErrUnknownFormat, ErrNoGame,
+// xqf.ErrTruncated, or the read error. The reader goes on after an error where the format
+// lets it (the next record of a library). A file-level warning — undecodable bytes in a PGN
+// text, replaced by U+FFFD, after its games — is yielded the same way, with
+// Diagnostic.IsWarning() set; IsWarning tells it from a failure, and WithStrict turns it into
+// an error like every other warning. A file-level note (a library record that holds no game,
+// game.KindEmptyRecord) is yielded the same way with Diagnostic.IsNote() set: information
+// only, it never makes the file invalid, and WithStrict leaves it a note.
 //
 // The command line's batch engine (package pipeline) reads every file through this package:
 // adding a reader here adds it to the command.

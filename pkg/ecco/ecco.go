@@ -1,0 +1,297 @@
+package ecco
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// DefaultPlies is the number of plies xqbase's own tools pass to the classifier. Another
+// common tagger passes 15.
+const DefaultPlies = 20
+
+// MaxPlies bounds the plies a classification looks at; a larger plies argument is treated as
+// MaxPlies. No rule needs more than 20 plies.
+const MaxPlies = 64
+
+// Result is the classification of a game: the ECCO code ("C45") and the names archives write
+// in their Opening and Variation tags, in simplified Chinese. Variation is "" for codes whose
+// name has no variation part.
+type Result struct {
+	Code, Opening, Variation string
+}
+
+var (
+	loadOnce sync.Once
+	data     *table
+	loadErr  error
+)
+
+// rules returns the parsed data; the data is embedded, so an error is a bug that the tests
+// catch.
+func rules() *table {
+	loadOnce.Do(func() {
+		data, loadErr = parseRules(rulesText)
+		if loadErr != nil {
+			panic(fmt.Sprintf("ecco: embedded rules: %v", loadErr))
+		}
+	})
+	return data
+}
+
+// Classify classifies the first plies plies of g's main line (DefaultPlies as xqbase does).
+// It returns false for a game that starts from a set-up position, and for a game with no
+// moves. It allocates nothing.
+func Classify(g *game.Game, plies int) (Result, bool) {
+	if g == nil || !g.IsStandardStart() || len(g.Root.Children) == 0 {
+		return Result{}, false
+	}
+	if plies > MaxPlies {
+		plies = MaxPlies
+	}
+	var moves [MaxPlies]board.Move
+	n := 0
+	for node := &g.Root; n < plies && len(node.Children) > 0; n++ {
+		node = node.Children[0]
+		moves[n] = node.Move
+	}
+	return ClassifyMoves(moves[:n], plies)
+}
+
+// ClassifyMoves classifies the first plies of moves played from the standard start position.
+// A move that is not a move of the side to move ends the game there. It returns false when
+// there is no move (or plies < 1). It allocates nothing.
+func ClassifyMoves(moves []board.Move, plies int) (Result, bool) {
+	if plies > MaxPlies {
+		plies = MaxPlies
+	}
+	if plies > len(moves) {
+		plies = len(moves)
+	}
+	if plies < 1 {
+		return Result{}, false
+	}
+	t := rules()
+	var g played
+	g.replay(t, moves[:plies])
+	if g.n == 0 {
+		return Result{}, false
+	}
+	r := t.classify(&g)
+	return Result{Code: codeString(r.code), Opening: r.opening, Variation: r.variation}, true
+}
+
+// Name returns the Opening and Variation names of a defined code, as Classify reports them.
+func Name(code string) (opening, variation string, ok bool) {
+	c := codeIndex(code)
+	if c < 0 {
+		return "", "", false
+	}
+	t := rules()
+	i := t.byCode[c]
+	if i < 0 {
+		return "", "", false
+	}
+	return t.rules[i].opening, t.rules[i].variation, true
+}
+
+// Codes returns every defined code (the 260 of ECCO 2004) in order, A00 first.
+func Codes() []string {
+	t := rules()
+	out := make([]string, 0, len(t.rules))
+	for c := range maxCodes {
+		if t.byCode[c] >= 0 {
+			out = append(out, codeString(c))
+		}
+	}
+	return out
+}
+
+// played is a game prepared for matching: the WXF key of each ply and which base positions
+// it reaches.
+type played struct {
+	keys   [MaxPlies]key
+	n      int
+	atBase [8]bool // per base: the board after its ply equals the base board
+}
+
+// replay computes the keys of moves on a mailbox from the start, mirrored left-right when
+// Red's first move starts on Red's left half (files 6–9), and compares the board with the
+// base positions at their plies.
+func (g *played) replay(t *table, moves []board.Move) {
+	sq := board.StartSetup().Board
+	mirror := len(moves) > 0 && moves[0].From().Valid() && moves[0].From().Col() < 4
+	for i, m := range moves {
+		g.checkBases(t, &sq, i)
+		from, to := m.From(), m.To()
+		if !from.Valid() || !to.Valid() || from == to {
+			return
+		}
+		if mirror {
+			from = mirrorSquare(from)
+			to = mirrorSquare(to)
+		}
+		pc := sq[from]
+		side := board.Color(i & 1)
+		if pc == board.NoPiece || pc.Color() != side ||
+			(sq[to] != board.NoPiece && sq[to].Color() == side) {
+			return
+		}
+		g.keys[i] = moveKey(pc, from, to)
+		g.n = i + 1
+		sq[to], sq[from] = pc, board.NoPiece
+	}
+	g.checkBases(t, &sq, len(moves))
+}
+
+func (g *played) checkBases(t *table, sq *[board.NumSquares]board.Piece, ply int) {
+	for b := range t.bases {
+		if t.bases[b].ply == ply && t.bases[b].board == *sq {
+			g.atBase[b] = true
+		}
+	}
+}
+
+func mirrorSquare(s board.Square) board.Square {
+	return board.NewSquare(s.Row(), 8-s.Col())
+}
+
+// moveKey describes a move the WXF way, from the mover's side.
+func moveKey(pc board.Piece, from, to board.Square) key {
+	fc, tc := from.Col(), to.Col()
+	fr, tr := from.Row(), to.Row()
+	fileOf := func(col int) int { return col + 1 } // Black counts from its right: column a
+	fwd := tr - fr                                  // Black moves forward down the board
+	if pc.Color() == board.Red {
+		fileOf = func(col int) int { return 9 - col }
+		fwd = fr - tr
+	}
+	r := pc.Role()
+	switch {
+	case fwd == 0:
+		return makeKey(r, fileOf(fc), 3, fileOf(tc))
+	case r == board.Horse || r == board.Elephant || r == board.Advisor:
+		dir := 1
+		if fwd < 0 {
+			dir = 2
+		}
+		return makeKey(r, fileOf(fc), dir, fileOf(tc))
+	case fwd > 0:
+		return makeKey(r, fileOf(fc), 1, fwd)
+	default:
+		return makeKey(r, fileOf(fc), 2, -fwd)
+	}
+}
+
+// classify returns the rule that applies: among the rules that hold, the last one (in code
+// order) that no other holding rule excludes. The first rule, A00, holds for every game.
+func (t *table) classify(g *played) *rule {
+	var held codeSet
+	first := g.keys[0]
+	for i := range t.rules {
+		if f := t.first[i]; f != nil && !has(f, first) {
+			continue
+		}
+		if t.holds(&t.rules[i], g) {
+			held.add(t.rules[i].code)
+		}
+	}
+	for i := len(t.rules) - 1; i > 0; i-- {
+		r := &t.rules[i]
+		if held.has(r.code) && !r.not.meets(&held) {
+			return r
+		}
+	}
+	return &t.rules[0]
+}
+
+func (t *table) holds(r *rule, g *played) bool {
+	for i := range r.lines {
+		if t.lineHolds(&r.lines[i], g) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *table) lineHolds(l *line, g *played) bool {
+	if l.base >= 0 {
+		if !g.atBase[l.base] {
+			return false
+		}
+		ok := false
+		for i := range t.bases[l.base].cond {
+			if t.lineHolds(&t.bases[l.base].cond[i], g) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	for side := range 2 {
+		procs := l.sides[side]
+		if len(procs) == 0 {
+			continue
+		}
+		ok := false
+		for i := range procs {
+			if procs[i].holds(g) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// holds runs the side's moves through the steps: each step's targets must all be played (in
+// any order), with only its fillers between them; the moves after the last step are free.
+func (p *proc) holds(g *played) bool {
+	ply := p.start
+	for si := range p.steps {
+		st := &p.steps[si]
+		if st.wild {
+			if ply >= g.n {
+				return false
+			}
+			ply += 2
+			continue
+		}
+		left := uint8(1)<<len(st.targets) - 1
+		for left != 0 {
+			if ply >= g.n {
+				return false
+			}
+			k := g.keys[ply]
+			ply += 2
+			hit := false
+			for ti, tg := range st.targets {
+				if left&(1<<ti) != 0 && has(tg, k) {
+					left &^= 1 << ti
+					hit = true
+					break
+				}
+			}
+			if !hit && !has(st.fillers, k) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func has(ks []key, k key) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}

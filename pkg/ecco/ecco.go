@@ -185,8 +185,9 @@ func moveKey(pc board.Piece, from, to board.Square) key {
 	}
 }
 
-// classify returns the rule that applies: among the rules that hold, the last one (in code
-// order) that no other holding rule excludes. The first rule, A00, holds for every game.
+// classify returns the rule that applies: among the rules that hold and that no other
+// holding rule excludes, the last one (in code order) of those defined from a base position
+// if any, else the last one. The first rule, A00, holds for every game.
 func (t *table) classify(g *played) *rule {
 	var held codeSet
 	first := g.keys[0]
@@ -198,13 +199,22 @@ func (t *table) classify(g *played) *rule {
 			held.add(t.rules[i].code)
 		}
 	}
+	var found *rule
 	for i := len(t.rules) - 1; i > 0; i-- {
 		r := &t.rules[i]
 		if held.has(r.code) && !r.not.meets(&held) {
-			return r
+			if r.fromBase {
+				return r
+			}
+			if found == nil {
+				found = r
+			}
 		}
 	}
-	return &t.rules[0]
+	if found == nil {
+		found = &t.rules[0]
+	}
+	return found
 }
 
 func (t *table) holds(r *rule, g *played) bool {

@@ -109,6 +109,7 @@ type rule struct {
 	opening   string
 	variation string
 	name      string // as printed, with "——"
+	fromBase  bool   // defined from a base position: wins over the rules defined by moves
 }
 
 // basePos is a base position: the board after ply plies and the conditions from the start.
@@ -167,6 +168,9 @@ func parseRules(text string) (*table, error) {
 			lines = combined
 		}
 		curRule.lines = lines
+		for _, l := range lines {
+			curRule.fromBase = curRule.fromBase || l.base >= 0
+		}
 		t.byCode[curRule.code] = int16(len(t.rules))
 		t.rules = append(t.rules, *curRule)
 		curRule, inName = nil, ""

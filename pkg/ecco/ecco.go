@@ -80,7 +80,7 @@ func ClassifyMoves(moves []board.Move, plies int) (Result, bool) {
 		return Result{}, false
 	}
 	r := t.classify(&g)
-	return Result{Code: codeString(r.code), Opening: r.opening, Variation: r.variation}, true
+	return Result{Code: r.codeText, Opening: r.opening, Variation: r.variation}, true
 }
 
 // Name returns the Opening and Variation names of a defined code, as Classify reports them.
@@ -115,6 +115,10 @@ type played struct {
 	keys   [MaxPlies]key
 	n      int
 	atBase [8]bool // per base: the board after its ply equals the base board
+	// memo caches the procs' results: 0 not yet tested, 1 false, 2 true.
+	memo [maxProcs]uint8
+	// baseMemo caches the bases' results the same way.
+	baseMemo [8]uint8
 }
 
 // replay computes the keys of moves on a mailbox from the start, mirrored left-right when
@@ -163,7 +167,7 @@ func moveKey(pc board.Piece, from, to board.Square) key {
 	fc, tc := from.Col(), to.Col()
 	fr, tr := from.Row(), to.Row()
 	fileOf := func(col int) int { return col + 1 } // Black counts from its right: column a
-	fwd := tr - fr                                  // Black moves forward down the board
+	fwd := tr - fr                                 // Black moves forward down the board
 	if pc.Color() == board.Red {
 		fileOf = func(col int) int { return 9 - col }
 		fwd = fr - tr
@@ -227,29 +231,17 @@ func (t *table) holds(r *rule, g *played) bool {
 }
 
 func (t *table) lineHolds(l *line, g *played) bool {
-	if l.base >= 0 {
-		if !g.atBase[l.base] {
-			return false
-		}
-		ok := false
-		for i := range t.bases[l.base].cond {
-			if t.lineHolds(&t.bases[l.base].cond[i], g) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
+	if l.base >= 0 && !t.baseHolds(l.base, g) {
+		return false
 	}
 	for side := range 2 {
-		procs := l.sides[side]
-		if len(procs) == 0 {
+		ids := l.ids[side]
+		if len(ids) == 0 {
 			continue
 		}
 		ok := false
-		for i := range procs {
-			if procs[i].holds(g) {
+		for _, id := range ids {
+			if t.procHolds(id, g) {
 				ok = true
 				break
 			}
@@ -259,6 +251,39 @@ func (t *table) lineHolds(l *line, g *played) bool {
 		}
 	}
 	return true
+}
+
+// baseHolds reports whether the game reaches base b with its conditions from the start.
+func (t *table) baseHolds(b int, g *played) bool {
+	if m := g.baseMemo[b]; m != 0 {
+		return m == 2
+	}
+	ok := false
+	if g.atBase[b] {
+		for i := range t.bases[b].cond {
+			if t.lineHolds(&t.bases[b].cond[i], g) {
+				ok = true
+				break
+			}
+		}
+	}
+	g.baseMemo[b] = 1
+	if ok {
+		g.baseMemo[b] = 2
+	}
+	return ok
+}
+
+func (t *table) procHolds(id uint16, g *played) bool {
+	if m := g.memo[id]; m != 0 {
+		return m == 2
+	}
+	ok := t.procs[id].holds(g)
+	g.memo[id] = 1
+	if ok {
+		g.memo[id] = 2
+	}
+	return ok
 }
 
 // holds runs the side's moves through the steps: each step's targets must all be played (in

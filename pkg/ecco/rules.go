@@ -18,8 +18,8 @@ const maxCodes = 500
 // codeSet is a set of codes, one bit per code index (A00 = 0 … E99 = 499).
 type codeSet [8]uint64
 
-func (s *codeSet) add(i int)          { s[i>>6] |= 1 << (i & 63) }
-func (s *codeSet) has(i int) bool     { return s[i>>6]&(1<<(i&63)) != 0 }
+func (s *codeSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
+func (s *codeSet) has(i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
 func (s *codeSet) meets(o *codeSet) bool {
 	for i := range s {
 		if s[i]&o[i] != 0 {
@@ -99,11 +99,13 @@ type proc struct {
 type line struct {
 	base  int
 	sides [2][]proc
+	ids   [2][]uint16 // sides, as indices into table.procs (filled by intern)
 }
 
 // rule is a code's definition.
 type rule struct {
 	code      int
+	codeText  string // "C45"
 	lines     []line
 	not       codeSet
 	opening   string
@@ -125,6 +127,7 @@ type table struct {
 	rules  []rule
 	bases  []basePos
 	byCode [maxCodes]int16 // index into rules, or -1
+	procs  []proc          // every distinct proc, so that a classification tests each once
 	first  [][]key         // per rule, Red's possible first moves; nil when unconstrained
 }
 
@@ -220,7 +223,7 @@ func parseRules(text string) (*table, error) {
 				}
 				name := strings.Join(f[2:], " ")
 				op, va := tagNames(name)
-				curRule = &rule{code: c, name: name, opening: op, variation: va}
+				curRule = &rule{code: c, codeText: f[1], name: name, opening: op, variation: va}
 				cur = &curRule.lines
 			default:
 				return nil, errAt(fmt.Errorf("unknown line %q", s))
@@ -286,6 +289,9 @@ func parseRules(text string) (*table, error) {
 		return nil, err
 	}
 	flush()
+	if err := t.intern(); err != nil {
+		return nil, err
+	}
 	t.first = make([][]key, len(t.rules))
 	for i := range t.rules {
 		t.first[i] = firstMoves(t, &t.rules[i])
@@ -493,4 +499,46 @@ func (k key) String() string {
 		return "-"
 	}
 	return string([]byte{board.Role(k >> 10 & 7).Letter(), byte('0' + k>>6&15), "?+-."[k>>4&3], byte('0' + k&15)})
+}
+
+// maxProcs bounds the distinct procs of the data, so that their results fit a fixed array.
+const maxProcs = 1024
+
+// intern gives every distinct proc of the rules and bases one index in t.procs.
+func (t *table) intern() error {
+	seen := map[string]uint16{}
+	do := func(l *line) error {
+		for side := range 2 {
+			l.ids[side] = nil
+			for _, p := range l.sides[side] {
+				sig := fmt.Sprint(p)
+				id, ok := seen[sig]
+				if !ok {
+					if len(t.procs) == maxProcs {
+						return fmt.Errorf("ecco.rules: more than %d distinct move conditions", maxProcs)
+					}
+					id = uint16(len(t.procs))
+					seen[sig] = id
+					t.procs = append(t.procs, p)
+				}
+				l.ids[side] = append(l.ids[side], id)
+			}
+		}
+		return nil
+	}
+	for b := range t.bases {
+		for i := range t.bases[b].cond {
+			if err := do(&t.bases[b].cond[i]); err != nil {
+				return err
+			}
+		}
+	}
+	for r := range t.rules {
+		for i := range t.rules[r].lines {
+			if err := do(&t.rules[r].lines[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

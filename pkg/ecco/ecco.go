@@ -97,6 +97,20 @@ func Name(code string) (opening, variation string, ok bool) {
 	return t.rules[i].opening, t.rules[i].variation, true
 }
 
+// PrintedName returns a defined code's full name as the ECCO tables print it, e.g.
+// "中炮过河车互进七兵对屏风马平炮兑车——红左边炮对黑退边炮上右士(其他)" for C45.
+func PrintedName(code string) (string, bool) {
+	c := codeIndex(code)
+	if c < 0 {
+		return "", false
+	}
+	t := rules()
+	if i := t.byCode[c]; i >= 0 {
+		return t.rules[i].name, true
+	}
+	return "", false
+}
+
 // Codes returns every defined code (the 260 of ECCO 2004) in order, A00 first.
 func Codes() []string {
 	t := rules()

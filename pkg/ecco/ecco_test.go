@@ -233,6 +233,12 @@ func TestNames(t *testing.T) {
 		if _, _, ok := Name(c); ok {
 			t.Errorf("Name(%q) ok", c)
 		}
+		if _, ok := PrintedName(c); ok {
+			t.Errorf("PrintedName(%q) ok", c)
+		}
+	}
+	if n, ok := PrintedName("C45"); !ok || n != "中炮过河车互进七兵对屏风马平炮兑车——红左边炮对黑退边炮上右士(其他)" {
+		t.Errorf("PrintedName(C45) = %q, %v", n, ok)
 	}
 }
 

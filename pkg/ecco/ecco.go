@@ -61,7 +61,8 @@ func Classify(g *game.Game, plies int) (Result, bool) {
 }
 
 // ClassifyMoves classifies the first plies of moves played from the standard start position.
-// A move that is not a move of the side to move ends the game there. It returns false when
+// The moves are taken as legal (as a replayed game's are); a move that does not take a piece
+// of the side to move, off the board or onto its own piece, ends the game there. It returns false when
 // there is no move (or plies < 1). It allocates nothing.
 func ClassifyMoves(moves []board.Move, plies int) (Result, bool) {
 	if plies > MaxPlies {
@@ -128,11 +129,11 @@ func Codes() []string {
 type played struct {
 	keys   [MaxPlies]key
 	n      int
-	atBase [8]bool // per base: the board after its ply equals the base board
+	atBase [maxBases]bool // per base: the board after its ply equals the base board
 	// memo caches the procs' results: 0 not yet tested, 1 false, 2 true.
 	memo [maxProcs]uint8
 	// baseMemo caches the bases' results the same way.
-	baseMemo [8]uint8
+	baseMemo [maxBases]uint8
 }
 
 // replay computes the keys of moves on a mailbox from the start, mirrored left-right when
@@ -176,30 +177,28 @@ func mirrorSquare(s board.Square) board.Square {
 	return board.NewSquare(s.Row(), 8-s.Col())
 }
 
-// moveKey describes a move the WXF way, from the mover's side.
+// moveKey describes a move the WXF way, from the mover's side: files count from the mover's
+// right (Red's 一 is column i, Black's １ is column a), and forward is towards the other side.
 func moveKey(pc board.Piece, from, to board.Square) key {
-	fc, tc := from.Col(), to.Col()
-	fr, tr := from.Row(), to.Row()
-	fileOf := func(col int) int { return col + 1 } // Black counts from its right: column a
-	fwd := tr - fr                                 // Black moves forward down the board
+	ff, tf := from.Col()+1, to.Col()+1
+	fwd := to.Row() - from.Row() // Black moves forward down the board
 	if pc.Color() == board.Red {
-		fileOf = func(col int) int { return 9 - col }
-		fwd = fr - tr
+		ff, tf = 9-from.Col(), 9-to.Col()
+		fwd = -fwd
 	}
 	r := pc.Role()
 	switch {
 	case fwd == 0:
-		return makeKey(r, fileOf(fc), 3, fileOf(tc))
+		return makeKey(r, ff, 3, tf)
 	case r == board.Horse || r == board.Elephant || r == board.Advisor:
-		dir := 1
-		if fwd < 0 {
-			dir = 2
+		if fwd > 0 {
+			return makeKey(r, ff, 1, tf)
 		}
-		return makeKey(r, fileOf(fc), dir, fileOf(tc))
+		return makeKey(r, ff, 2, tf)
 	case fwd > 0:
-		return makeKey(r, fileOf(fc), 1, fwd)
+		return makeKey(r, ff, 1, fwd)
 	default:
-		return makeKey(r, fileOf(fc), 2, -fwd)
+		return makeKey(r, ff, 2, -fwd)
 	}
 }
 

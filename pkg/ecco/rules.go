@@ -15,6 +15,9 @@ var rulesText string
 // maxCodes is the size of the code space A00…E99.
 const maxCodes = 500
 
+// maxBases bounds the base positions, so that a classification tracks them in fixed arrays.
+const maxBases = 8
+
 // codeSet is a set of codes, one bit per code index (A00 = 0 … E99 = 499).
 type codeSet [8]uint64
 
@@ -144,7 +147,7 @@ func parseRules(text string) (*table, error) {
 		cur      *[]line // lines of the block being read
 		curRule  *rule
 		inName   string
-		pending  line // the line being built
+		pending  = line{base: -1} // the line being built
 		lineOpen bool
 	)
 	flush := func() {
@@ -212,6 +215,12 @@ func parseRules(text string) (*table, error) {
 				setup, err := board.ParseFEN(f[3] + " " + "wb"[ply%2:ply%2+1])
 				if err != nil {
 					return nil, errAt(err)
+				}
+				if len(t.bases) == maxBases {
+					return nil, errAt(fmt.Errorf("more than %d base positions", maxBases))
+				}
+				if _, dup := baseIdx[f[1]]; dup {
+					return nil, errAt(fmt.Errorf("base %s defined twice", f[1]))
 				}
 				baseIdx[f[1]] = len(t.bases)
 				t.bases = append(t.bases, basePos{name: f[1], ply: ply, board: setup.Board})

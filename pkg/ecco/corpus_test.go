@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/record"
 )
@@ -119,5 +120,31 @@ func TestCorpusTags(t *testing.T) {
 	t.Logf("15-ply tags changed by 20 plies: %v", shifts)
 	if counts[20] != 87 || counts[15] != 341 {
 		t.Errorf("tagged games: %d at 20 plies and %d at 15, want 87 and 341", counts[20], counts[15])
+	}
+}
+
+// BenchmarkClassifyCorpus classifies the tagged games of the corpus (read once) in turn.
+func BenchmarkClassifyCorpus(b *testing.B) {
+	var games []*game.Game
+	for _, path := range testutil.CorpusFiles(b, ".pgn") {
+		rel := testutil.Rel(path)
+		if !strings.HasPrefix(rel, "Yvonne761__") && !strings.HasPrefix(rel, "liangqi__xqwizard/XQWIZARD/") {
+			continue
+		}
+		for g, err := range record.ReadFile(filepath.FromSlash(path)) {
+			if err == nil && g != nil && g.IsStandardStart() {
+				games = append(games, g)
+			}
+		}
+	}
+	if len(games) == 0 {
+		b.Skip("no games")
+	}
+	rules()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		Classify(games[i%len(games)], DefaultPlies)
+		i++
 	}
 }

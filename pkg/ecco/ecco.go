@@ -128,6 +128,7 @@ func Codes() []string {
 // it reaches.
 type played struct {
 	keys   [MaxPlies]key
+	ids    [MaxPlies]uint8 // the keys' ids in the table (0 for a move no rule names)
 	n      int
 	atBase [maxBases]bool // per base: the board after its ply equals the base board
 	// memo caches the procs' results: 0 not yet tested, 1 false, 2 true.
@@ -159,6 +160,7 @@ func (g *played) replay(t *table, moves []board.Move) {
 			return
 		}
 		g.keys[i] = moveKey(pc, from, to)
+		g.ids[i] = t.ids[g.keys[i]]
 		g.n = i + 1
 		sq[to], sq[from] = pc, board.NoPiece
 	}
@@ -312,22 +314,25 @@ func (p *proc) holds(g *played) bool {
 			ply += 2
 			continue
 		}
-		left := uint8(1)<<len(st.targets) - 1
+		left := uint8(1)<<len(st.targetSets) - 1
 		for left != 0 {
 			if ply >= g.n {
 				return false
 			}
-			k := g.keys[ply]
+			id := g.ids[ply]
 			ply += 2
+			if id == 0 { // a move no rule names
+				return false
+			}
 			hit := false
-			for ti, tg := range st.targets {
-				if left&(1<<ti) != 0 && has(tg, k) {
+			for ti := range st.targetSets {
+				if left&(1<<ti) != 0 && st.targetSets[ti].has(id) {
 					left &^= 1 << ti
 					hit = true
 					break
 				}
 			}
-			if !hit && !has(st.fillers, k) {
+			if !hit && !st.fillerSet.has(id) {
 				return false
 			}
 		}

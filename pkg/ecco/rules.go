@@ -89,7 +89,16 @@ type step struct {
 	targets []target
 	fillers []key
 	wild    bool
+	// The same as sets of key ids (see table.ids), for matching.
+	targetSets []keySet
+	fillerSet  keySet
 }
+
+// keySet is a set of key ids.
+type keySet [4]uint64
+
+func (s *keySet) add(id uint8)      { s[id>>6] |= 1 << (id & 63) }
+func (s *keySet) has(id uint8) bool { return s[id>>6]&(1<<(id&63)) != 0 }
 
 // proc is the condition on one side's moves from ply start on (start has the side's parity).
 type proc struct {
@@ -131,7 +140,9 @@ type table struct {
 	bases  []basePos
 	byCode [maxCodes]int16 // index into rules, or -1
 	procs  []proc          // every distinct proc, so that a classification tests each once
-	first  [][]key         // per rule, Red's possible first moves; nil when unconstrained
+	// ids numbers the keys the rules mention, from 1 (at most 255); other keys are 0.
+	ids   [1 << 13]uint8
+	first [][]key // per rule, Red's possible first moves; nil when unconstrained
 }
 
 // parseRules parses the data file.
@@ -546,6 +557,40 @@ func (t *table) intern() error {
 		for i := range t.rules[r].lines {
 			if err := do(&t.rules[r].lines[i]); err != nil {
 				return err
+			}
+		}
+	}
+	// Number the keys and give each step its sets.
+	n := 0
+	id := func(k key) (uint8, error) {
+		if t.ids[k] == 0 {
+			if n == 255 {
+				return 0, fmt.Errorf("ecco.rules: more than 255 distinct moves")
+			}
+			n++
+			t.ids[k] = uint8(n)
+		}
+		return t.ids[k], nil
+	}
+	for pi := range t.procs {
+		for si := range t.procs[pi].steps {
+			st := &t.procs[pi].steps[si]
+			for _, k := range st.fillers {
+				i, err := id(k)
+				if err != nil {
+					return err
+				}
+				st.fillerSet.add(i)
+			}
+			st.targetSets = make([]keySet, len(st.targets))
+			for ti, tg := range st.targets {
+				for _, k := range tg {
+					i, err := id(k)
+					if err != nil {
+						return err
+					}
+					st.targetSets[ti].add(i)
+				}
 			}
 		}
 	}

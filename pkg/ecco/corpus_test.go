@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/record"
@@ -45,7 +46,8 @@ var knownDisagreements = map[string]string{
 }
 
 // TestCorpusTags checks every game of the shared corpus that carries a non-empty ECCO tag
-// against the code computed under its tagger's convention. The goal is no disagreement.
+// against the code computed under its tagger's convention (the goal is no disagreement), and
+// that each game's mirror gets the same code.
 func TestCorpusTags(t *testing.T) {
 	files := testutil.CorpusFiles(t, ".pgn")
 	counts := map[int]int{}
@@ -86,6 +88,14 @@ func TestCorpusTags(t *testing.T) {
 				}
 				bad = append(bad, fmt.Sprintf("%s: tag %s, computed %s (%d plies): %s", rel, want, got.Code, src.plies, wxfLine(g)))
 				continue
+			}
+			// The mirrored game gets the same code.
+			var mirrored []board.Move
+			for _, n := range g.MainLine() {
+				mirrored = append(mirrored, board.NewMove(mirrorSquare(n.Move.From()), mirrorSquare(n.Move.To())))
+			}
+			if m, _ := ClassifyMoves(mirrored, src.plies); m != got {
+				bad = append(bad, fmt.Sprintf("%s: computed %s, mirrored %s", rel, got.Code, m.Code))
 			}
 			if src.plies == 15 && got.Code == want {
 				if at20, _ := Classify(g, 20); at20.Code != got.Code {

@@ -110,7 +110,8 @@ var synthExceptions = map[string]string{
 }
 
 // TestRulesPlayable builds a game for every code from its own rule and classifies it: every
-// required move must be playable, and the game must get its code (or a listed exception).
+// required move must be playable, and the game and its mirror must get the code (or a listed
+// exception).
 func TestRulesPlayable(t *testing.T) {
 	tb := rules()
 	games := 0
@@ -130,6 +131,13 @@ func TestRulesPlayable(t *testing.T) {
 					}
 					games++
 					got, _ := ClassifyMoves(moves, MaxPlies)
+					mirrored := make([]board.Move, len(moves))
+					for j, m := range moves {
+						mirrored[j] = board.NewMove(mirrorSquare(m.From()), mirrorSquare(m.To()))
+					}
+					if m, _ := ClassifyMoves(mirrored, MaxPlies); m != got {
+						t.Errorf("%s line %d (%d, %d): %s, mirrored %s", r.codeText, li, a0, a1, got.Code, m.Code)
+					}
 					if got.Code != r.codeText && synthExceptions[r.codeText] != got.Code {
 						var p played
 						p.replay(tb, moves)

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/ecco"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/query"
 	"github.com/qipu/qipu/pkg/record"
@@ -180,6 +181,11 @@ type Config struct {
 	// Shape strips comments, variations, NAGs or tags from Convert's output and adds
 	// computed tags (shape.Options).
 	Shape shape.Options
+	// ECCOTags makes Convert write the [ECCO], [Opening] and [Variation] tags of each game's
+	// classification: ECCOKeep (the default) writes none, ECCOAdd those missing or empty,
+	// ECCOReplace all three. The names are in traditional characters with --script
+	// traditional, or with a traditional Chinese notation and no script conversion.
+	ECCOTags ECCOMode
 	// Verbose prints notes (diagnostics of level note) in the text output too; they are
 	// always in the report and the machine formats.
 	Verbose bool
@@ -187,6 +193,29 @@ type Config struct {
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
 	budget int64
+}
+
+// ECCOMode is what Convert does with the ECCO tags.
+type ECCOMode int
+
+// The ECCO modes.
+const (
+	ECCOKeep    ECCOMode = iota // the tags as read
+	ECCOAdd                     // the classification's tags where missing or empty
+	ECCOReplace                 // the classification's tags in place of the file's
+)
+
+// ParseECCOMode reads --ecco: "keep" (or ""), "add" or "replace".
+func ParseECCOMode(name string) (ECCOMode, error) {
+	switch lower(name) {
+	case "", "keep":
+		return ECCOKeep, nil
+	case "add":
+		return ECCOAdd, nil
+	case "replace":
+		return ECCOReplace, nil
+	}
+	return ECCOKeep, unknown("ECCO mode", name, "add or replace")
 }
 
 // Output is what Convert writes.
@@ -413,6 +442,9 @@ type settings struct {
 	jsonSummary bool
 	checks      []*game.Check    // the per-game checks, in order
 	checkCfg    game.CheckConfig // their settings, defaults filled in
+	// eccoTraditional: the names of the ECCO classification are written in traditional
+	// characters.
+	eccoTraditional bool
 }
 
 // outMode is where convert output goes.
@@ -524,7 +556,7 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
 	}
 	s.inEnc = cfg.Encoding.ForInput()
-	s.checks = record.DefaultChecks()
+	s.checks = append(record.DefaultChecks(), &ecco.Check)
 	s.checkCfg = cfg.Checks.WithDefaults()
 	if r := cfg.Checks.Repetition; r < 0 || r == 1 || r > game.MaxRepetition {
 		return nil, usagef("%s: --repetition %d: want 2 to %d occurrences", cfg.Command, r, game.MaxRepetition)
@@ -537,6 +569,13 @@ func validate(cfg Config) (*settings, error) {
 	}
 	if err := cfg.Shape.Check(); err != nil {
 		return nil, usagef("%s: %v", cfg.Command, err)
+	}
+	if cfg.ECCOTags != ECCOKeep && cfg.Command != Convert {
+		return nil, usagef("%s: --ecco is for convert", cfg.Command)
+	}
+	s.eccoTraditional = cfg.Script == ScriptTraditional
+	if ch, ok := cfg.Notation.(chinese.Notation); ok && ch.Traditional && cfg.Script == ScriptKeep {
+		s.eccoTraditional = true
 	}
 	if !cfg.Shape.IsZero() && cfg.Command != Convert {
 		return nil, usagef("%s: --no-comments, --no-variations, --no-nags, --strip-tags and --add-tags are for convert", cfg.Command)

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/qipu/qipu/pkg/query"
 	"io"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/ecco"
+	"github.com/qipu/qipu/pkg/query"
 
 	"github.com/qipu/qipu/pkg/jsonl"
 
@@ -239,6 +241,13 @@ func (f *fileRun) game(g *game.Game) {
 	if !f.selected(g) {
 		f.cur.stats.leftOut++
 		return
+	}
+	if s.eccoTraditional && g.Opening.Code != "" {
+		g.Opening.Name, _ = textenc.ToTraditional(g.Opening.Name)
+		g.Opening.Variation, _ = textenc.ToTraditional(g.Opening.Variation)
+	}
+	if s.cfg.ECCOTags != ECCOKeep {
+		ecco.Tags(g, s.cfg.ECCOTags == ECCOReplace)
 	}
 	if s.script != ScriptKeep {
 		convertScript(g, s.script)

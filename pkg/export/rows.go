@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -97,10 +98,14 @@ type Skip struct {
 const ReasonEmpty = "empty"
 
 // SkipOf returns the Skip for an error that is not about one game: a file that cannot be
-// read, yielded by record.ReadFile as (nil, err). Its reason is the diagnostic's kind
-// (game.KindOf).
+// read, yielded by record.ReadFile as (nil, err). Its reason is the kind of the
+// *game.Diagnostic in err's chain, or "io" when there is none.
 func SkipOf(err error) Skip {
-	return Skip{Reason: string(game.KindOf(err)), Detail: err.Error()}
+	reason := string(game.KindIO)
+	if d, ok := errors.AsType[*game.Diagnostic](err); ok {
+		reason = string(d.Kind)
+	}
+	return Skip{Reason: reason, Detail: err.Error()}
 }
 
 // scratch is what AppendRows reuses from game to game: no allocation per ply.

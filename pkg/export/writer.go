@@ -110,9 +110,9 @@ func NewWriter(dir string, format Format, splits []Split, opts WriterOptions) (*
 	return w, nil
 }
 
-// Add writes the rows of one or more games: each game's rows are one run of rows with the
-// same GameID (as AppendRows makes them, a game then its mirror), and a game's rows all go
-// to the file of its split (SplitOf its GameID).
+// Add writes the rows of one or more games, in order: a game's rows are a run of rows with
+// the same GameID starting at ply 0 (as AppendRows makes them: a game, then its mirror), and
+// they all go to the file of the game's split (SplitOf its GameID).
 func (w *Writer) Add(rows []Row) error {
 	if w.done {
 		return ErrClosed
@@ -122,7 +122,7 @@ func (w *Writer) Add(rows []Row) error {
 	}
 	for len(rows) > 0 {
 		n := 1
-		for n < len(rows) && rows[n].GameID == rows[0].GameID {
+		for n < len(rows) && rows[n].GameID == rows[0].GameID && rows[n].Ply != 0 {
 			n++
 		}
 		out := w.outs[SplitOf(rows[0].GameID, w.splits)]

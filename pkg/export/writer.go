@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // DefaultRowGroupRows is the number of rows of a Parquet row group unless
@@ -98,7 +101,7 @@ func NewWriter(dir string, format Format, splits []Split, opts WriterOptions) (*
 		if s.Name != "" {
 			name = "positions-" + s.Name + format.Ext()
 		}
-		tmp, err := os.CreateTemp(dir, "."+name+".tmp-*")
+		tmp, err := createTemp(dir, name)
 		if err != nil {
 			w.Abort()
 			return nil, fmt.Errorf("export: %w", err)
@@ -165,7 +168,7 @@ func (w *Writer) Close(info ManifestInfo) error {
 		w.Abort()
 		return fmt.Errorf("export: manifest: %w", err)
 	}
-	mtmp, err := os.CreateTemp(w.dir, "."+ManifestName+".tmp-*")
+	mtmp, err := createTemp(w.dir, ManifestName)
 	if err != nil {
 		w.Abort()
 		return fmt.Errorf("export: %w", err)
@@ -195,6 +198,25 @@ func (w *Writer) Close(info ManifestInfo) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
+}
+
+// createTemp creates a new temporary file for the file name in dir: ".NAME.tmp-RANDOM", with
+// the final file's mode from the start (0644 less the umask), so that renaming it is all
+// that remains.
+func createTemp(dir, name string) (*os.File, error) {
+	var err error
+	for range 1000 {
+		var f *os.File
+		f, err = os.OpenFile(filepath.Join(dir, "."+name+".tmp-"+strconv.FormatUint(uint64(rand.Uint32()), 10)),
+			os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	return nil, err
 }
 
 // finish ends the file and closes it.

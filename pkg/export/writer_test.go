@@ -572,3 +572,28 @@ func TestAppendCSVAndJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestWriterFileMode(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	exportAll(t, dir, CSV, nil, sampleGames, Options{}, WriterOptions{})
+	// The mode a file created with 0644 gets under the current umask.
+	ref := filepath.Join(t.TempDir(), "ref")
+	if err := os.WriteFile(ref, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := st.Mode().Perm()
+	for _, name := range []string{"positions.csv", ManifestName} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := st.Mode().Perm(); m != want {
+			t.Errorf("%s: mode %v, want %v (0644 less the umask)", name, m, want)
+		}
+	}
+}

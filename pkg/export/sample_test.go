@@ -1,0 +1,43 @@
+package export
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/game"
+)
+
+var sampleDir = flag.String("export-sample", "", "write the corpus's export in every format under `DIR`/FORMAT (for scripts/export/verify-parquet.sh)")
+
+// TestExportSample writes the export of the shared corpus (cut games and mirrors included)
+// as DIR/parquet/positions.parquet, DIR/csv/positions.csv and DIR/jsonl/positions.jsonl, for
+// a reader outside Go to compare. It runs only with -export-sample DIR.
+func TestExportSample(t *testing.T) {
+	if *sampleDir == "" {
+		t.Skip("no -export-sample DIR")
+	}
+	for _, f := range formats {
+		dir := filepath.Join(*sampleDir, f.Name())
+		w, err := NewWriter(dir, f, nil, WriterOptions{Version: "sample"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []Row
+		corpusGames(t, func(g *game.Game) {
+			var skip Skip
+			rows, skip = AppendRows(rows[:0], g, Options{Partial: true, Mirror: true})
+			if skip.Reason != "" {
+				w.Skip(g.Source, g.Index, skip)
+				return
+			}
+			if err := w.Add(rows); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if err := w.Close(ManifestInfo{Version: "sample", Command: os.Args}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

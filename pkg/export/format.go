@@ -284,9 +284,19 @@ func openParquet(w io.Writer, cfg sinkConfig) sink {
 		parquet.Compression(&parquet.Snappy),
 		parquet.MaxRowsPerRowGroup(int64(cfg.rowGroupRows)),
 		parquet.DataPageVersion(1),
-		parquet.CreatedBy("qipu", cfg.createdBy, ""),
+		// As the format's convention says, "<application> version <version>";
+		// parquet.CreatedBy would add a malformed "(build …)".
+		&parquet.WriterConfig{CreatedBy: createdBy(cfg.createdBy)},
 	)
 	return &parquetSink{w: pw, batch: make([]parquetRow, 0, 1024)}
+}
+
+// createdBy returns the created_by of a Parquet file written by qipu of the version.
+func createdBy(version string) string {
+	if version == "" {
+		return "qipu"
+	}
+	return "qipu version " + version
 }
 
 func (s *parquetSink) write(rows []Row) error {

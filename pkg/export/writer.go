@@ -31,13 +31,13 @@ type WriterOptions struct {
 	// DefaultMaxListedSkips, a negative number none.
 	MaxListedSkips int
 	// Version is qipu's version, written in the Parquet files' created_by ("qipu version
-	// V").
+	// V"; "qipu" when empty).
 	Version string
 }
 
 // ManifestInfo is what the caller adds to the manifest.
 type ManifestInfo struct {
-	Version string   // qipu's version
+	Version string   // qipu's version; "" for WriterOptions.Version
 	Command []string // the command line, program name first
 }
 
@@ -60,6 +60,7 @@ type Writer struct {
 	outs    []*output
 	skips   skipLog
 	maxList int
+	version string
 	err     error // the first write error: Close fails with it
 	done    bool
 }
@@ -84,7 +85,7 @@ func NewWriter(dir string, format Format, splits []Split, opts WriterOptions) (*
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export: creating the output directory: %w", err)
 	}
-	w := &Writer{dir: dir, format: format, splits: splits, maxList: opts.MaxListedSkips}
+	w := &Writer{dir: dir, format: format, splits: splits, maxList: opts.MaxListedSkips, version: opts.Version}
 	if w.maxList == 0 {
 		w.maxList = DefaultMaxListedSkips
 	}
@@ -309,6 +310,9 @@ func (w *Writer) manifest(info ManifestInfo) manifest {
 			Games: w.skips.total, ByReason: w.skips.byReason, Listed: w.skips.listed,
 			Truncated: int64(len(w.skips.listed)) < w.skips.total,
 		},
+	}
+	if m.Version == "" {
+		m.Version = w.version
 	}
 	if m.Command == nil {
 		m.Command = []string{}

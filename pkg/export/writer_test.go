@@ -251,7 +251,7 @@ func TestFormatsHoldTheSameRows(t *testing.T) {
 func TestParquetSchema(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	exportAll(t, dir, Parquet, nil, sampleGames, Options{}, WriterOptions{})
+	exportAll(t, dir, Parquet, nil, sampleGames, Options{}, WriterOptions{Version: "v0.0.0-test"})
 	f, err := os.Open(filepath.Join(dir, "positions.parquet"))
 	if err != nil {
 		t.Fatal(err)
@@ -261,6 +261,9 @@ func TestParquetSchema(t *testing.T) {
 	pf, err := parquet.OpenFile(f, st.Size())
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := pf.Metadata().CreatedBy; got != "qipu version v0.0.0-test" {
+		t.Errorf("created_by %q", got)
 	}
 	var names []string
 	for _, field := range pf.Schema().Fields() {

@@ -2,6 +2,7 @@ package export
 
 import (
 	"hash/fnv"
+	"iter"
 	"strings"
 	"testing"
 
@@ -260,4 +261,9 @@ func TestAppendRowsAllocs(t *testing.T) {
 	if allocs > 2 {
 		t.Errorf("%v allocations per game and mirror, want 2", allocs)
 	}
+}
+
+// recordRead reads the games of a PGN text.
+func recordRead(text string) iter.Seq2[*game.Game, error] {
+	return record.Read(strings.NewReader(text), "fuzz.pgn")
 }

@@ -11,7 +11,8 @@ import (
 
 var sampleDir = flag.String("export-sample", "", "write the corpus's export in every format under `DIR`/FORMAT (for scripts/export/verify-parquet.sh)")
 
-// TestExportSample writes the export of the shared corpus (cut games and mirrors included)
+// TestExportSample writes the export of sampleGames (from a file name that needs quoting)
+// and of the shared corpus (cut games and mirrors included)
 // as DIR/parquet/positions.parquet, DIR/csv/positions.csv and DIR/jsonl/positions.jsonl, for
 // a reader outside Go to compare. It runs only with -export-sample DIR.
 func TestExportSample(t *testing.T) {
@@ -25,7 +26,7 @@ func TestExportSample(t *testing.T) {
 			t.Fatal(err)
 		}
 		var rows []Row
-		corpusGames(t, func(g *game.Game) {
+		add := func(g *game.Game) {
 			var skip Skip
 			rows, skip = AppendRows(rows[:0], g, Options{Partial: true, Mirror: true})
 			if skip.Reason != "" {
@@ -35,7 +36,12 @@ func TestExportSample(t *testing.T) {
 			if err := w.Add(rows); err != nil {
 				t.Fatal(err)
 			}
-		})
+		}
+		// A name that CSV must quote and JSON escape, then the corpus.
+		for _, g := range readGames(t, sampleSource, sampleGames) {
+			add(g)
+		}
+		corpusGames(t, add)
 		if err := w.Close(ManifestInfo{Version: "sample", Command: os.Args}); err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"io"
 	"os"
 	"testing"
 
@@ -192,4 +193,30 @@ func fileSize(tb testing.TB, path string) int64 {
 		tb.Fatal(err)
 	}
 	return st.Size()
+}
+
+// BenchmarkEncode encodes the rows of the corpus's games in each format to io.Discard: the
+// writer's CPU cost without the disk's.
+func BenchmarkEncode(b *testing.B) {
+	var rows []Row
+	corpusGames(b, func(g *game.Game) {
+		rows, _ = AppendRows(rows, g, Options{})
+	})
+	for _, f := range formats {
+		b.Run(f.Name(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s := f.def.open(io.Discard, sinkConfig{rowGroupRows: DefaultRowGroupRows})
+				for i := 0; i < len(rows); i += 100 {
+					if err := s.write(rows[i:min(i+100, len(rows))]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := s.close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
 }

@@ -135,7 +135,7 @@ func (s *csvSink) write(rows []Row) error {
 	for i := range rows {
 		r := &rows[i]
 		b := s.buf
-		b = append(b, r.GameID...)
+		b = appendCSVField(b, r.GameID)
 		b = append(b, ',')
 		b = append(b, s.encodedSource(r.Source, appendCSVField)...)
 		b = append(b, ',')
@@ -143,13 +143,13 @@ func (s *csvSink) write(rows []Row) error {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(r.Ply), 10)
 		b = append(b, ',')
-		b = append(b, r.FEN...)
+		b = appendCSVField(b, r.FEN)
 		b = append(b, ',')
-		b = append(b, r.Side...)
+		b = appendCSVField(b, r.Side)
 		b = append(b, ',')
-		b = append(b, r.Move...)
+		b = appendCSVField(b, r.Move)
 		b = append(b, ',')
-		b = append(b, r.Result...)
+		b = appendCSVField(b, r.Result)
 		b = append(b, ',')
 		b = r.Score.appendText(b, "")
 		b = append(b, ',')
@@ -167,7 +167,7 @@ func (s *csvSink) write(rows []Row) error {
 // doubled) when it holds a comma, a quote or a line break, or starts with a space. The
 // empty field is written "" so that it is never read as a missing line.
 func appendCSVField(b []byte, s string) []byte {
-	if s != "" && !strings.ContainsAny(s, ",\"\r\n") && s[0] != ' ' {
+	if s != "" && s[0] != ' ' && !csvSpecial(s) {
 		return append(b, s...)
 	}
 	b = append(b, '"')
@@ -190,23 +190,23 @@ func (s *jsonlSink) write(rows []Row) error {
 	for i := range rows {
 		r := &rows[i]
 		b := s.buf
-		b = append(b, `{"game_id":"`...)
-		b = append(b, r.GameID...)
-		b = append(b, `","source":`...)
+		b = append(b, `{"game_id":`...)
+		b = appendJSONString(b, r.GameID)
+		b = append(b, `,"source":`...)
 		b = append(b, s.encodedSource(r.Source, appendJSONString)...)
 		b = append(b, `,"index":`...)
 		b = strconv.AppendInt(b, int64(r.Index), 10)
 		b = append(b, `,"ply":`...)
 		b = strconv.AppendInt(b, int64(r.Ply), 10)
-		b = append(b, `,"fen":"`...)
-		b = append(b, r.FEN...)
-		b = append(b, `","side":"`...)
-		b = append(b, r.Side...)
-		b = append(b, `","move":"`...)
-		b = append(b, r.Move...)
-		b = append(b, `","result":"`...)
-		b = append(b, r.Result...)
-		b = append(b, `","score":`...)
+		b = append(b, `,"fen":`...)
+		b = appendJSONString(b, r.FEN)
+		b = append(b, `,"side":`...)
+		b = appendJSONString(b, r.Side)
+		b = append(b, `,"move":`...)
+		b = appendJSONString(b, r.Move)
+		b = append(b, `,"result":`...)
+		b = appendJSONString(b, r.Result)
+		b = append(b, `,"score":`...)
 		b = r.Score.appendText(b, "null")
 		b = append(b, `,"plies_left":`...)
 		b = strconv.AppendInt(b, int64(r.PliesLeft), 10)
@@ -219,11 +219,36 @@ func (s *jsonlSink) write(rows []Row) error {
 	return nil
 }
 
+// csvSpecial reports whether s holds a byte that makes a CSV field need quotes.
+func csvSpecial(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ',', '"', '\r', '\n':
+			return true
+		}
+	}
+	return false
+}
+
+// jsonPlain reports whether s is printable ASCII with nothing to escape in JSON.
+func jsonPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // appendJSONString appends s as a JSON string: quotes, backslashes and control characters
 // escaped, bytes that are not UTF-8 written as U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
+	if jsonPlain(s) {
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {

@@ -129,7 +129,8 @@ var (
 // and the Skip says why.
 //
 // The strings of a game's rows are slices of one string built for the game: one allocation
-// per game (two with its mirror), none per ply, besides the growth of dst. AppendRows is safe
+// per game (two with its mirror; one more for a start position that is not the standard
+// one), none per ply, besides the growth of dst. AppendRows is safe
 // for concurrent use (each call takes its scratch space from a pool), so that workers can
 // make rows in parallel and one goroutine write them in input order.
 func AppendRows(dst []Row, g *game.Game, opts Options) ([]Row, Skip) {

@@ -600,3 +600,65 @@ func TestWriterFileMode(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkersWriteTheSameBytes makes the rows with several goroutines, as a worker pool
+// does, and writes them in input order: the files are those of one goroutine.
+func TestWorkersWriteTheSameBytes(t *testing.T) {
+	t.Parallel()
+	games := readGames(t, sampleSource, manyGames(t)+sampleGames)
+	splits := []Split{{"train", 0.8}, {"test", 0.2}}
+	opts := Options{Partial: true, Mirror: true}
+	write := func(dir string, workers int) {
+		type result struct {
+			rows []Row
+			skip Skip
+		}
+		results := make([]chan result, len(games))
+		for i := range results {
+			results[i] = make(chan result, 1)
+		}
+		next := make(chan int)
+		for range workers {
+			go func() {
+				for i := range next {
+					rows, skip := AppendRows(nil, games[i], opts)
+					results[i] <- result{rows, skip}
+				}
+			}()
+		}
+		go func() {
+			for i := range games {
+				next <- i
+			}
+			close(next)
+		}()
+		w, err := NewWriter(dir, Parquet, splits, WriterOptions{RowGroupRows: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range games {
+			r := <-results[i]
+			if r.skip.Reason != "" {
+				w.Skip(g.Source, g.Index, r.skip)
+			} else if err := w.Add(r.rows); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(ManifestInfo{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	one, four := t.TempDir(), t.TempDir()
+	write(one, 1)
+	write(four, 4)
+	for _, name := range []string{ManifestName, "positions-train.parquet", "positions-test.parquet"} {
+		a, err := os.ReadFile(filepath.Join(one, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(filepath.Join(four, name))
+		if string(a) != string(b) {
+			t.Errorf("%s differs between 1 and 4 workers", name)
+		}
+	}
+}

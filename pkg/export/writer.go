@@ -148,8 +148,9 @@ func (w *Writer) Skip(source string, index int, s Skip) {
 }
 
 // Close finishes the files (the Parquet footers), writes the manifest and renames every file
-// into place, the manifest last. On any error, it removes the temporary files and returns
-// the error (a write error of Add included). Close and Abort after Close do nothing.
+// into place, the manifest last: a directory with a manifest.json holds a complete export.
+// On any error, it removes the temporary files and returns the error (a write error of Add
+// included). A second Close returns ErrClosed; Abort after Close does nothing.
 func (w *Writer) Close(info ManifestInfo) error {
 	if w.done {
 		return ErrClosed

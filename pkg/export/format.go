@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -39,6 +40,9 @@ var (
 )
 
 var formats = []Format{Parquet, CSV, JSONL}
+
+// Formats returns the formats, Parquet (the default of the command line) first.
+func Formats() []Format { return slices.Clone(formats) }
 
 // ErrFormat is wrapped by the error of ParseFormat for a name it does not know.
 var ErrFormat = errors.New("export: unknown format")

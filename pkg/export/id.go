@@ -33,7 +33,7 @@ const (
 //	rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w h2e2 h9g7
 //
 // So a game has one id whatever file, format, notation or tags it came with, and anyone can
-// recompute it from the export's first row (the fen before its side field) and the moves.
+// recompute it from the export: the first two fields of its first row's fen, then its moves.
 // Two different games share an id with a probability of about n²/2⁶⁵ for n games.
 func GameID(g *game.Game) string {
 	pos := g.StartPosition()

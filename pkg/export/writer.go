@@ -296,8 +296,8 @@ type manifestSkipped struct {
 	Games    int64            `json:"games"`
 	ByReason map[string]int64 `json:"by_reason"`
 	Listed   []skippedGame    `json:"listed"`
-	// Truncated says that more games were skipped than listed.
-	Truncated bool `json:"truncated"`
+	// Unlisted counts the skipped games left out of Listed.
+	Unlisted int64 `json:"unlisted"`
 }
 
 // gameIDDoc tells manifest readers how game_id is made (see GameID).
@@ -309,7 +309,7 @@ func (w *Writer) manifest(info ManifestInfo) manifest {
 		Columns: Columns, GameID: gameIDDoc,
 		Skipped: manifestSkipped{
 			Games: w.skips.total, ByReason: w.skips.byReason, Listed: w.skips.listed,
-			Truncated: int64(len(w.skips.listed)) < w.skips.total,
+			Unlisted: w.skips.total - int64(len(w.skips.listed)),
 		},
 	}
 	if m.Version == "" {

@@ -527,7 +527,7 @@ func TestManifestListsSkipsUpToLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := readManifest(t, dir)
-	if m.Skipped.Games != 3 || len(m.Skipped.Listed) != 2 || !m.Skipped.Truncated ||
+	if m.Skipped.Games != 3 || len(m.Skipped.Listed) != 2 || m.Skipped.Unlisted != 1 ||
 		m.Skipped.ByReason["illegal"] != 1 || m.Skipped.ByReason["empty"] != 1 || m.Skipped.ByReason["io"] != 1 {
 		t.Errorf("skipped: %+v", m.Skipped)
 	}

@@ -269,7 +269,7 @@ func mainLineCut(g *game.Game) bool {
 // skipInvalid is the Skip of a game with an error: its first error.
 func skipInvalid(g *game.Game) Skip {
 	for _, d := range g.Diagnostics {
-		if !d.Warning {
+		if d.IsError() {
 			return Skip{Reason: string(d.Kind), Detail: d.Error()}
 		}
 	}

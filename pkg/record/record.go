@@ -211,7 +211,9 @@ func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each fu
 		}
 		if rd.o.strict {
 			for _, d := range g.Diagnostics {
-				d.Level = game.LevelError
+				if d.IsWarning() { // notes stay notes
+					d.Level = game.LevelError
+				}
 			}
 		}
 		rd.games++
@@ -241,7 +243,7 @@ func (rd *reading) readError(err error) *game.Diagnostic {
 
 // fileError yields a file-level diagnostic; it reports whether to go on.
 func (rd *reading) fileError(d *game.Diagnostic) bool {
-	if rd.o.strict {
+	if rd.o.strict && d.IsWarning() {
 		d.Level = game.LevelError
 	}
 	if d.IsError() {

@@ -22,7 +22,6 @@ type sarifText struct {
 
 type sarifRule struct {
 	ID                   string        `json:"id"`
-	Name                 string        `json:"name"`
 	ShortDescription     sarifText     `json:"shortDescription"`
 	FullDescription      sarifText     `json:"fullDescription"`
 	DefaultConfiguration sarifLevelCfg `json:"defaultConfiguration"`
@@ -34,11 +33,12 @@ type sarifLevelCfg struct {
 }
 
 type sarifDriver struct {
-	Name            string      `json:"name"`
-	Version         string      `json:"version,omitempty"`
-	SemanticVersion string      `json:"semanticVersion,omitempty"`
-	InformationURI  string      `json:"informationUri"`
-	Rules           []sarifRule `json:"rules"`
+	Name            string            `json:"name"`
+	Version         string            `json:"version,omitempty"`
+	SemanticVersion string            `json:"semanticVersion,omitempty"`
+	InformationURI  string            `json:"informationUri"`
+	Rules           []sarifRule       `json:"rules"`
+	Properties      map[string]string `json:"properties,omitempty"`
 }
 
 type sarifRegion struct {
@@ -75,12 +75,15 @@ type sarif struct {
 
 func newSARIF(w io.Writer, o Options) Printer {
 	p := &sarif{out: errWriter{w: w}, first: true, index: map[game.Kind]int{}}
-	driver := sarifDriver{Name: "qipu", Version: o.Version, SemanticVersion: o.SemanticVersion,
+	driver := sarifDriver{Name: "qipu", Version: sarifVersion(o), SemanticVersion: o.SemanticVersion,
 		InformationURI: InformationURI, Rules: []sarifRule{}}
+	if o.Version != "" && o.Version != driver.Version {
+		driver.Properties = map[string]string{"qipuVersion": o.Version}
+	}
 	for i, r := range game.Rules() {
 		p.index[r.Code] = i
 		driver.Rules = append(driver.Rules, sarifRule{
-			ID: string(r.Code), Name: ruleName(r.Code),
+			ID:                   string(r.Code),
 			ShortDescription:     sarifText{r.Doc},
 			FullDescription:      sarifText{r.Doc},
 			DefaultConfiguration: sarifLevelCfg{r.Level.String()},
@@ -96,15 +99,16 @@ func newSARIF(w io.Writer, o Options) Printer {
 	return p
 }
 
-// ruleName turns a code into SARIF's PascalCase rule name: "perpetual-check" → "PerpetualCheck".
-func ruleName(code game.Kind) string {
-	var b strings.Builder
-	for _, part := range strings.Split(string(code), "-") {
-		if part != "" {
-			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-		}
+// sarifVersion is the driver's version: SARIF viewers compare versions that start with a
+// number, so "v1.2.3" is written "1.2.3" and a version that does not start with one
+// ("(devel) (revision …)") is replaced by the semantic version (the full text then goes in
+// the driver's properties as qipuVersion).
+func sarifVersion(o Options) string {
+	v := strings.TrimPrefix(o.Version, "v")
+	if v != "" && v[0] >= '0' && v[0] <= '9' || o.SemanticVersion == "" {
+		return v
 	}
-	return b.String()
+	return o.SemanticVersion
 }
 
 func (p *sarif) WriteFile(f *File) error {

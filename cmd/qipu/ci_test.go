@@ -20,6 +20,17 @@ var edge = filepath.Join(corpus, "edge")
 // driverVersion matches the version fields of SARIF's driver, which depend on the build.
 var driverVersion = regexp.MustCompile(`"version":"[^"]*","semanticVersion":"[^"]*"|,"properties":\{"qipuVersion":"[^"]*"\}`)
 
+// withoutVersion replaces the driver's version fields of a SARIF document, which depend on
+// the build.
+func withoutVersion(s string) string {
+	return driverVersion.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.HasPrefix(m, ",") {
+			return ""
+		}
+		return `"version":"V","semanticVersion":"S"`
+	})
+}
+
 func TestCheckCIFormats(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"check", "-q", "-j", "2", edge}
@@ -41,13 +52,13 @@ func TestCheckCIFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		if f == "sarif" {
-			data = driverVersion.ReplaceAll(data, nil)
+			data = []byte(withoutVersion(string(data)))
 		}
 		golden(t, "check-edge."+f+".golden", data)
 		// --format FORMAT writes the same document to standard output.
 		code, out, _ := qipu(t, context.Background(), "", append(args, "--format", f)...)
 		if f == "sarif" {
-			out = driverVersion.ReplaceAllString(out, "")
+			out = withoutVersion(out)
 		}
 		if code != exitInvalid || out != string(data) {
 			t.Errorf("--format %s: exit %d, stdout differs from --output:\n%s", f, code, out)

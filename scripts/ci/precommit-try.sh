@@ -34,7 +34,7 @@ broken=$?
 set -e
 sed -n '/^qipu check/,$p' "$work/broken.log"
 echo "pre-commit exit status: $broken (want 1: the broken game fails the hook)"
-git -C "$repo" rm -q games/broken.PGN
+git -C "$repo" rm -qf games/broken.PGN
 echo "== again without the broken file"
 set +e
 (cd "$repo" && pre-commit try-repo "$root" qipu-check --all-files --verbose --color never) > "$work/valid.log" 2>&1

@@ -36,6 +36,7 @@ func ciFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "output", Value: &multiValue{}, Usage: "also write the report in `FORMAT=PATH` (sarif, junit, codeclimate or github; - for standard output); repeatable"},
 		&cli.StringFlag{Name: "baseline", Usage: "report and fail only on the diagnostics not recorded in the baseline `FILE`"},
 		&cli.StringFlag{Name: "write-baseline", Usage: "record the run's diagnostics in the baseline `FILE`"},
+		&cli.BoolFlag{Name: "allow-no-games", Usage: "an argument that holds no game file is no failure (for hooks given every .txt and .html file)"},
 	}
 }
 
@@ -77,6 +78,7 @@ func checkFormat(c *cli.Context, cfg *pipeline.Config) error {
 	}
 	cfg.Baseline = c.String("baseline")
 	cfg.WriteBaseline = c.String("write-baseline")
+	cfg.AllowNoGames = c.Bool("allow-no-games")
 	cfg.Tool = ciformat.Options{Version: version(), SemanticVersion: semanticVersion()}
 	return nil
 }

@@ -270,3 +270,16 @@ func diagLines(stderr string) []string {
 	}
 	return out
 }
+
+func TestAllowNoGames(t *testing.T) {
+	notes := filepath.Join(edge, "notes.txt")
+	if code, _, errs := qipu(t, context.Background(), "", "check", "-q", notes); code != exitInvalid || !strings.Contains(errs, "no game files found") {
+		t.Errorf("without --allow-no-games: exit %d, %q", code, errs)
+	}
+	if code, _, errs := qipu(t, context.Background(), "", "check", "-q", "--allow-no-games", notes); code != exitOK || errs != "" {
+		t.Errorf("--allow-no-games: exit %d, %q", code, errs)
+	}
+	if code, _, _ := qipu(t, context.Background(), "", "check", "-q", "--allow-no-games", notes, filepath.Join(edge, "broken-middle.pgn")); code != exitInvalid {
+		t.Errorf("--allow-no-games with a broken game: exit %d", code)
+	}
+}

@@ -130,6 +130,9 @@ type Config struct {
 	// WriteBaseline (check only), if set, is where the run's diagnostics are recorded as a
 	// baseline file.
 	WriteBaseline string
+	// AllowNoGames makes an argument in which no game file is found no failure (a
+	// pre-commit hook is given every staged .txt and .html file, game record or not).
+	AllowNoGames bool
 	// Quiet turns off the summary of Convert and Check (diagnostics are still printed). The
 	// progress display is the caller's: leave Progress nil.
 	Quiet bool

@@ -24,6 +24,7 @@ cp corpus/edge/broken-middle.pgn "$repo/games/broken.PGN" # any case: the hook's
 cp corpus/classic/xqf/*.xqf "$repo/games/" 2>/dev/null || true
 cp corpus/classic/masters-gbk.pgn "$repo/games/valid.pgn"
 echo "not a game" > "$repo/README.md" # not a game file: the hook must not see it
+cp corpus/edge/notes.txt "$repo/games/notes.txt" # a text the hook sees that holds no game: no failure
 git -C "$repo" init -q
 git -C "$repo" add .
 head=$(git -C "$root" rev-parse --short HEAD)

@@ -100,11 +100,12 @@ func newSARIF(w io.Writer, o Options) Printer {
 }
 
 // sarifVersion is the driver's version: SARIF viewers compare versions that start with a
-// number, so "v1.2.3" is written "1.2.3" and a version that does not start with one
+// number, so "v1.2.3" is written "1.2.3" (without what follows a space, e.g. the revision),
+// and a version that does not start with one
 // ("(devel) (revision …)") is replaced by the semantic version (the full text then goes in
 // the driver's properties as qipuVersion).
 func sarifVersion(o Options) string {
-	v := strings.TrimPrefix(o.Version, "v")
+	v, _, _ := strings.Cut(strings.TrimPrefix(o.Version, "v"), " ")
 	if v != "" && v[0] >= '0' && v[0] <= '9' || o.SemanticVersion == "" {
 		return v
 	}

@@ -138,7 +138,11 @@ func buildVersion() (v, rev, date string, modified bool) {
 // "+modified" for a tree with uncommitted changes, e.g.
 // "(devel) (revision 0123456789ab+modified, 2026-12-03T09:00:00Z)".
 func version() string {
-	v, rev, date, modified := buildVersion()
+	return formatVersion(buildVersion())
+}
+
+// formatVersion writes a version with the VCS settings of its build (see version).
+func formatVersion(v, rev, date string, modified bool) string {
 	if rev == "" {
 		return v
 	}

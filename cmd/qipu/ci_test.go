@@ -283,3 +283,20 @@ func TestAllowNoGames(t *testing.T) {
 		t.Errorf("--allow-no-games with a broken game: exit %d", code)
 	}
 }
+
+func TestFormatVersion(t *testing.T) {
+	for _, tc := range []struct {
+		v, rev, date string
+		modified     bool
+		want         string
+	}{
+		{"(devel)", "0123456789abcdef", "2026-12-03T09:00:00Z", false, "(devel) (revision 0123456789ab, 2026-12-03T09:00:00Z)"},
+		{"(devel)", "0123456789abcdef", "2026-12-03T09:00:00Z", true, "(devel) (revision 0123456789ab+modified, 2026-12-03T09:00:00Z)"},
+		{"(devel)", "", "", false, "(devel)"},
+		{"v1.2.3", "", "", false, "v1.2.3"},
+	} {
+		if got := formatVersion(tc.v, tc.rev, tc.date, tc.modified); got != tc.want {
+			t.Errorf("formatVersion(%q, %q, %q, %v) = %q, want %q", tc.v, tc.rev, tc.date, tc.modified, got, tc.want)
+		}
+	}
+}

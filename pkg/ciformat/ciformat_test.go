@@ -164,3 +164,20 @@ func TestRulesMarkdown(t *testing.T) {
 		}
 	}
 }
+
+// TestJUnitSpools: a report larger than the in-memory spool is the same document.
+func TestJUnitSpools(t *testing.T) {
+	files := edgeFiles(t)
+	var many []*ciformat.File
+	for range 2000 {
+		many = append(many, files...)
+	}
+	out := string(render(t, "junit", many))
+	if n := strings.Count(out, "<testsuite "); n != 2000*len(files) {
+		t.Errorf("%d suites, want %d", n, 2000*len(files))
+	}
+	if len(out) < 2<<20 || !strings.HasSuffix(out, "  </testsuite>\n</testsuites>\n") ||
+		!strings.Contains(out, `<testsuites name="qipu check" tests="34000" failures="6000"`) {
+		t.Errorf("spooled JUnit report: %d bytes, head %.200q, tail %q", len(out), out, out[max(0, len(out)-100):])
+	}
+}

@@ -3,6 +3,7 @@ package ciformat
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -24,12 +25,14 @@ import (
 //
 // A testcase per game, and one named "file" for a file with diagnostics of its own. A failure
 // per error; a testcase fails when it has one. The root carries the totals, so the suites are
-// kept (as bytes: diagnostics only) until Close.
+// kept until Close: as bytes (never the games), in memory up to 1 MiB, then in an unlinked
+// temporary file.
 
 type junit struct {
 	out             errWriter
-	suites          bytes.Buffer
+	suites          spool
 	tests, failures int
+	cases           bytes.Buffer
 }
 
 func newJUnit(w io.Writer, _ Options) Printer { return &junit{out: errWriter{w: w}} }
@@ -39,24 +42,26 @@ func (p *junit) WriteFile(f *File) error {
 	if len(f.Diagnostics) > 0 {
 		tests++
 	}
-	var cases bytes.Buffer
+	cases := &p.cases
+	cases.Reset()
 	for i := range f.Games {
-		if testcase(&cases, "game "+strconv.Itoa(f.Games[i].Index), f.Source, f.Games[i].Diagnostics) {
+		if testcase(cases, "game "+strconv.Itoa(f.Games[i].Index), f.Source, f.Games[i].Diagnostics) {
 			failures++
 		}
 	}
-	if len(f.Diagnostics) > 0 && testcase(&cases, "file", f.Source, f.Diagnostics) {
+	if len(f.Diagnostics) > 0 && testcase(cases, "file", f.Source, f.Diagnostics) {
 		failures++
 	}
-	b := &p.suites
-	b.WriteString(`  <testsuite name="`)
-	attr(b, f.Source)
-	b.WriteString(`" tests="` + strconv.Itoa(tests) + `" failures="` + strconv.Itoa(failures) + `" errors="0" skipped="0">` + "\n")
-	b.Write(cases.Bytes())
-	b.WriteString("  </testsuite>\n")
+	var head bytes.Buffer
+	head.WriteString(`  <testsuite name="`)
+	attr(&head, f.Source)
+	head.WriteString(`" tests="` + strconv.Itoa(tests) + `" failures="` + strconv.Itoa(failures) + `" errors="0" skipped="0">` + "\n")
+	p.suites.Write(head.Bytes())
+	p.suites.Write(cases.Bytes())
+	_, err := p.suites.Write([]byte("  </testsuite>\n"))
 	p.tests += tests
 	p.failures += failures
-	return nil
+	return err
 }
 
 // testcase writes one testcase and reports whether it failed.
@@ -108,7 +113,11 @@ func (p *junit) Close() error {
 	p.out.write([]byte(xml.Header))
 	p.out.write([]byte(`<testsuites name="qipu check" tests="` + strconv.Itoa(p.tests) + `" failures="` +
 		strconv.Itoa(p.failures) + `" errors="0" skipped="0">` + "\n"))
-	p.out.write(p.suites.Bytes())
+	if p.out.err == nil {
+		if err := p.suites.copyTo(p.out.w); err != nil {
+			p.out.err = fmt.Errorf("ciformat: %w", err)
+		}
+	}
 	p.out.write([]byte("</testsuites>\n"))
 	return p.out.err
 }

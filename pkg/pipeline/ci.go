@@ -143,8 +143,8 @@ type ciFile struct {
 // those dropped or suppressed from g) and collects what the CI outputs need.
 func (f *fileRun) ciGame(g *game.Game) {
 	ci := f.w.s.ci
-	if ci == nil {
-		return
+	if ci == nil || !ci.collect && ci.baseline == nil && ci.selected == nil && ci.ignored == nil {
+		return // nothing to do: the usual run costs nothing per game
 	}
 	var cg ciformat.Game
 	if ci.collect {

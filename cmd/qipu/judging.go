@@ -20,7 +20,6 @@ func judgingFlags() []cli.Flag {
 		&cli.StringFlag{Name: "where", Usage: "keep only the games `EXPR` selects, e.g. 'plies >= 40 && Red ~ \"胡荣华\"' (see the README)"},
 		&cli.StringSliceFlag{Name: "position", Usage: "keep only the games whose main line reaches the position `FEN` (pieces and side to move; repeatable)"},
 		&cli.BoolFlag{Name: "position-mirror", Usage: "--position also matches the left–right mirror of each position"},
-		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print notes (repetitions, empty library records …) with the diagnostics"},
 	}
 }
 
@@ -61,7 +60,6 @@ func judgingConfig(c *cli.Context, cfg *pipeline.Config) error {
 	} else if c.Bool("position-mirror") {
 		return usageErr("%s: --position-mirror needs --position", name)
 	}
-	cfg.Verbose = c.Bool("verbose")
 	return nil
 }
 

@@ -13,8 +13,8 @@ import (
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/shape"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/jsonl"
-
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
@@ -115,8 +115,30 @@ type Config struct {
 	// Stderr), CheckJSON (the same diagnostics on Stderr, the summary as one JSON object on
 	// Stdout) or CheckGitHub (also a GitHub Actions annotation per diagnostic on Stdout).
 	Format CheckFormat
-	// Strict turns every warning into an error.
+	// Strict turns every warning (not the notes) into an error.
 	Strict bool
+	// Verbose makes the text output show the notes too (by default only errors and
+	// warnings; notes always go to the report and the CI outputs).
+	Verbose bool
+	// Select, if not empty, keeps only the diagnostics of these codes; Ignore drops the
+	// diagnostics of its codes (convert and check). A dropped error does not make its game
+	// invalid. Every code must be one of game.Rules (ParseCodes).
+	Select, Ignore []game.Kind
+	// Outputs are CI reports (check only): SARIF, JUnit XML, Code Climate or GitHub
+	// annotations, each to a file or "-" for standard output (ci.go, package ciformat).
+	Outputs []CIOutput
+	// Tool names qipu's version in the CI outputs that carry it (SARIF).
+	Tool ciformat.Options
+	// Baseline (check only), if set, is a baseline file written by WriteBaseline: the
+	// diagnostics it records (by fingerprint, with counts) are neither reported nor counted
+	// as failures; the summary says how many were suppressed and how many are no longer seen.
+	Baseline string
+	// WriteBaseline (check only), if set, is where the run's diagnostics are recorded as a
+	// baseline file.
+	WriteBaseline string
+	// AllowNoGames makes an argument in which no game file is found no failure (a
+	// pre-commit hook is given every staged .txt and .html file, game record or not).
+	AllowNoGames bool
 	// Quiet turns off the summary of Convert and Check (diagnostics are still printed). The
 	// progress display is the caller's: leave Progress nil.
 	Quiet bool
@@ -186,9 +208,6 @@ type Config struct {
 	// ECCOReplace all three. The names are in traditional characters with --script
 	// traditional, or with a traditional Chinese notation and no script conversion.
 	ECCOTags ECCOMode
-	// Verbose prints notes (diagnostics of level note) in the text output too; they are
-	// always in the report and the machine formats.
-	Verbose bool
 
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
@@ -445,6 +464,7 @@ type settings struct {
 	// eccoTraditional: the names of the ECCO classification are written in traditional
 	// characters.
 	eccoTraditional bool
+	ci              *ciRun // selection, baseline and CI outputs (ci.go)
 }
 
 // outMode is where convert output goes.
@@ -542,6 +562,9 @@ func validate(cfg Config) (*settings, error) {
 		}
 	default:
 		return nil, usagef("unknown command %d", int(cfg.Command))
+	}
+	if err := s.validateCI(); err != nil {
+		return nil, err
 	}
 	if cfg.DedupeOutput && cfg.Command != Convert {
 		return nil, usagef("%s: --dedupe is a convert option", cfg.Command)

@@ -52,7 +52,7 @@ func judgeEnding(g *Game, cfg *CheckConfig) {
 		v := ending.JudgeCycle(&r.Pos, cycleMoves(r.Node, cycle), cfg.ChaseRules)
 		where := ""
 		if !main {
-			where = " in a variation"
+			where = " (in a variation)"
 		}
 		// The line ends in the cycle: within one more turn of it after the Nth occurrence.
 		// A line that goes on was changed by a player, as the rules ask: no side loses.

@@ -177,6 +177,7 @@ func (r *runner) pass(ctx context.Context, c *cleanup) (int, error) {
 	s.cfg.Report = ""
 	s.cfg.Progress = nil
 	s.outMode = outNothing
+	s.exporting = false
 	c.noSummary = true
 	return r.fork(&s, c).runPass(ctx, time.Now())
 }
@@ -274,7 +275,8 @@ func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedu
 	s1 := *r.s
 	s1.cfg.Report = ""
 	s1.outMode = outNothing
-	if r.s.cfg.Command == Convert {
+	s1.exporting = false
+	if r.s.cfg.Command == Convert || r.s.cfg.Command == Export {
 		s1.cfg.Progress = nil // the convert pass shows the progress and says what it found
 		s1.stderr = io.Discard
 	}

@@ -43,9 +43,12 @@ const (
 	Dedupe
 	// Stats reports what the inputs hold (text, JSON or HTML; see stats.go).
 	Stats
+	// Export writes one row per ply of each valid game's main line under Out: positions in
+	// Parquet, CSV or JSON Lines, and a manifest (see export.go and package export).
+	Export
 )
 
-// String returns "convert", "check", "dedupe" or "stats".
+// String returns "convert", "check", "dedupe", "stats" or "export".
 func (c Command) String() string {
 	switch c {
 	case Check:
@@ -54,6 +57,8 @@ func (c Command) String() string {
 		return "dedupe"
 	case Stats:
 		return "stats"
+	case Export:
+		return "export"
 	}
 	return "convert"
 }
@@ -208,6 +213,10 @@ type Config struct {
 	// ECCOReplace all three. The names are in traditional characters with --script
 	// traditional, or with a traditional Chinese notation and no script conversion.
 	ECCOTags ECCOMode
+
+	// Export (the export command): the format of the positions files, the splits (none: one
+	// file), and what else is exported (see ExportOptions).
+	Export ExportOptions
 
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
@@ -464,6 +473,8 @@ type settings struct {
 	// eccoTraditional: the names of the ECCO classification are written in traditional
 	// characters.
 	eccoTraditional bool
+	// exporting: this pass writes the export (not a dedupe pass before it).
+	exporting bool
 	ci              *ciRun // selection, baseline and CI outputs (ci.go)
 }
 
@@ -560,14 +571,18 @@ func validate(cfg Config) (*settings, error) {
 		if err := s.validateCleanup(); err != nil {
 			return nil, err
 		}
+	case Export:
+		if err := s.validateExport(); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, usagef("unknown command %d", int(cfg.Command))
 	}
 	if err := s.validateCI(); err != nil {
 		return nil, err
 	}
-	if cfg.DedupeOutput && cfg.Command != Convert {
-		return nil, usagef("%s: --dedupe is a convert option", cfg.Command)
+	if cfg.DedupeOutput && cfg.Command != Convert && cfg.Command != Export {
+		return nil, usagef("%s: --dedupe is a convert and export option", cfg.Command)
 	}
 	st := cfg.Styles
 	s.games = jsonl.Options{Moves: true, Notations: [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}}

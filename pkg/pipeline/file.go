@@ -258,6 +258,9 @@ func (f *fileRun) game(g *game.Game) {
 	}
 	f.ciGame(g)           // --select, --ignore, --baseline, CI outputs (ci.go)
 	dup := f.cleanGame(g) // dedupe, stats, convert --dedupe (cleanup.go)
+	if s.exporting {
+		f.exportGame(g, dup) // export.go
+	}
 	if s.outMode != outNothing && !dup.dropped {
 		if !s.cfg.Shape.IsZero() {
 			s.cfg.Shape.Apply(g) // checked by validate: it cannot fail

@@ -47,6 +47,7 @@ func Run(ctx context.Context, cfg Config) (code int, err error) {
 	r := &runner{s: s, temps: temps, discovered: make(chan struct{})}
 	r.cond.L = &r.mu
 	if s.cfg.Command == Dedupe || s.cfg.Command == Stats || s.cfg.DedupeOutput {
+		// convert --dedupe and export --dedupe: the last pass converts or exports
 		return r.runCleanup(ctx, start, d, listed) // cleanup.go
 	}
 	return r.run(ctx, start, d, listed)
@@ -170,6 +171,9 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 	}
 	w.stderr = s.stderr
 	if err := w.openCI(); err != nil { // before the workers: they use the baseline
+		return ExitUsage, err
+	}
+	if err := w.openExport(); err != nil {
 		return ExitUsage, err
 	}
 

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/qipu/qipu/pkg/export"
 )
 
 // piece is a chunk of one file's results, handed to the ordered writer.
@@ -26,17 +28,19 @@ type piece struct {
 	dest    doneFile
 	files   []doneFile // complete temporary files its worker wrote (XQF: one per game; spilled outputs), in order
 	stats   stats
-	fatal   error       // an output cannot be written: the run stops with ExitUsage
-	clean   *cleanNotes // what the cleanup commands collect (cleanup.go)
-	ci      *ciFile     // the file's CI data, with its last piece (ci.go)
+	rows    []export.Row // export: the rows of the piece's games, in order
+	skips   []exportSkip // export: the games skipped, in order
+	fatal   error        // an output cannot be written: the run stops with ExitUsage
+	clean   *cleanNotes  // what the cleanup commands collect (cleanup.go)
+	ci      *ciFile      // the file's CI data, with its last piece (ci.go)
 }
 
 func (p *piece) size() int {
-	return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file)
+	return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file) + len(p.rows)*rowSize
 }
 
 func (p *piece) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.fatal == nil && p.clean == nil && p.ci == nil
+	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.fatal == nil && p.clean == nil && len(p.skips) == 0 && p.ci == nil
 }
 
 // doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
@@ -98,6 +102,7 @@ func (sl *slot) take(buf []*piece) ([]*piece, bool) {
 // writes them to standard output (or the single output file), standard error and the report,
 // and moves finished output files into place.
 type writer struct {
+	exp       *export.Writer // export: the positions files and manifest
 	r         *runner
 	stdout    *bufio.Writer // standard output
 	stderr    io.Writer
@@ -205,6 +210,9 @@ func (w *writer) write(p *piece) error {
 	if err := w.writeCI(p.ci); err != nil {
 		return err
 	}
+	if err := w.writeExport(p); err != nil {
+		return err
+	}
 	return w.writeFiles(p)
 }
 
@@ -310,6 +318,9 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 	}
 	if err := w.closeCI(ok && w.err == nil); err != nil && w.err == nil {
 		w.err = err
+	}
+	if err := w.closeExport(ok && w.err == nil); err != nil && w.err == nil {
+		w.err = fmt.Errorf("export: %w", err)
 	}
 	if w.err != nil {
 		return ExitUsage, &UsageError{Err: w.err}

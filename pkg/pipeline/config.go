@@ -475,7 +475,7 @@ type settings struct {
 	eccoTraditional bool
 	// exporting: this pass writes the export (not a dedupe pass before it).
 	exporting bool
-	ci              *ciRun // selection, baseline and CI outputs (ci.go)
+	ci        *ciRun // selection, baseline and CI outputs (ci.go)
 }
 
 // outMode is where convert output goes.

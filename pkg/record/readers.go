@@ -15,6 +15,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
+	"github.com/qipu/qipu/pkg/txtgame"
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
@@ -44,6 +45,12 @@ var table = []format{
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
+	// Last: plain-text games have no marker, only a shape (a header line or a FEN, then
+	// moves), which Sniff checks strictly; every marked format is tried before. No extension:
+	// a .txt the shape does not show goes to DhtmlXQ, whose "no marker" keeps a readme out.
+	{name: txtgame.FormatName, sniff: bytesOnly(txtgame.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+		return txtgame.Decode(r, txtgame.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
+	}},
 }
 
 // bytesOnly adapts a sniffer that needs no encoding.

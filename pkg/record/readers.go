@@ -14,9 +14,12 @@ import (
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/pgn"
+	"github.com/qipu/qipu/pkg/qp"
+	"github.com/qipu/qipu/pkg/sg"
 	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/txtgame"
 	"github.com/qipu/qipu/pkg/xqf"
+	"github.com/qipu/qipu/pkg/xqn"
 )
 
 // table lists the readers, in the order content sniffing tries them: binary signatures
@@ -34,6 +37,19 @@ var table = []format{
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
+	// SG has no magic, only a fixed layout (a result code at 0x40, 32 three-digit numbers at
+	// 0x52) that no text format has at those offsets; QP starts with "ccf0 ".
+	{name: sg.FormatName, exts: []string{".sg"}, sniff: bytesOnly(sg.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+		return sg.Decode(r, sg.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
+	}},
+	{name: qp.FormatName, exts: []string{".qp"}, sniff: bytesOnly(qp.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+		return qp.Decode(r, qp.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
+	}},
+	// Before PGN: an .xqn text opens with a tag pair too, but its [Score "…"] before every
+	// move would split it into dozens of broken PGN games.
+	{name: xqn.FormatName, exts: []string{".xqn"}, sniff: bytesOnly(xqn.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+		return xqn.Decode(r, xqn.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
+	}},
 	// Before DhtmlXQ: a PGN text opens with a tag pair, which no DhtmlXQ block does, and
 	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]).
 	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},

@@ -51,7 +51,6 @@ func decodeGame(data []byte, end int, cfg Config) *game.Game {
 	var s board.Setup
 	s.Turn = board.Red
 	s.Fullmove = 1
-	ok := true
 	for off := headerLen; off < end; off += 3 {
 		code, x, y := data[off], data[off+1], data[off+2]
 		loc := game.Loc{Offset: int64(off)}
@@ -59,14 +58,12 @@ func decodeGame(data []byte, end int, cfg Config) *game.Game {
 		if !validPiece(code, x, y) {
 			msg := fmt.Sprintf("piece %s: code not 0–13, or square off the board", tok)
 			b.Diagnose(game.KindSyntax, false, loc, 0, tok, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
-			ok = false
 			continue
 		}
 		sq := board.NewSquare(int(y), int(x))
 		if s.Board[sq] != board.NoPiece {
 			msg := fmt.Sprintf("piece %s: its square already holds a piece", tok)
 			b.Diagnose(game.KindSyntax, false, loc, 0, tok, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
-			ok = false
 			continue
 		}
 		s.Board[sq] = pieces[code]
@@ -75,11 +72,9 @@ func decodeGame(data []byte, end int, cfg Config) *game.Game {
 		b.Diagnose(game.KindSyntax, true, game.Loc{Offset: int64(end)}, 0, "",
 			fmt.Sprintf("bytes after the %d pieces are ignored", (end-headerLen)/3), nil)
 	}
-	if ok {
-		b.SetSetup(s, game.Loc{Offset: int64(headerLen)})
-	} else {
-		b.Game().Setup = s // shown as read; not played
-	}
+	// The pieces that did read, as they stand: the errors above already make the game
+	// invalid, and the builder reports what is wrong with the position itself.
+	b.SetSetup(s, game.Loc{Offset: int64(headerLen)})
 	return b.Finish()
 }
 

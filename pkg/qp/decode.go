@@ -54,14 +54,15 @@ func decodeGame(data []byte, end int, cfg Config) *game.Game {
 	for off := headerLen; off < end; off += 3 {
 		code, x, y := data[off], data[off+1], data[off+2]
 		loc := game.Loc{Offset: int64(off)}
-		tok := fmt.Sprintf("%d %d %d", code, x, y)
 		if !validPiece(code, x, y) {
+			tok := fmt.Sprintf("%d %d %d", code, x, y)
 			msg := fmt.Sprintf("piece %s: code not 0–13, or square off the board", tok)
 			b.Diagnose(game.KindSyntax, false, loc, 0, tok, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
 			continue
 		}
 		sq := board.NewSquare(int(y), int(x))
 		if s.Board[sq] != board.NoPiece {
+			tok := fmt.Sprintf("%d %d %d", code, x, y)
 			msg := fmt.Sprintf("piece %s: its square already holds a piece", tok)
 			b.Diagnose(game.KindSyntax, false, loc, 0, tok, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
 			continue

@@ -71,9 +71,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
 	dec, err := textenc.Open(cr, cfg.Encoding)
 	if err == nil {
-		var sb strings.Builder
-		_, err = io.Copy(&sb, dec)
-		text = sb.String()
+		text, err = readAll(dec)
 	}
 	if err != nil {
 		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("txtgame: %w", err))
@@ -90,6 +88,23 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
 	}
 	return text, det.Encoding.String(), warn, nil
+}
+
+// readAll reads the decoded text through a buffer on the stack (io.Copy into a
+// strings.Builder would allocate 32 KiB per file).
+func readAll(dec *textenc.Decoder) (string, error) {
+	var sb strings.Builder
+	var buf [4096]byte
+	for {
+		n, err := dec.Read(buf[:])
+		sb.Write(buf[:n])
+		if err == io.EOF {
+			return sb.String(), nil
+		}
+		if err != nil {
+			return sb.String(), err
+		}
+	}
 }
 
 type countingReader struct {

@@ -41,9 +41,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
 	dec, err := textenc.Open(cr, cfg.Encoding)
 	if err == nil {
-		var sb strings.Builder
-		_, err = io.Copy(&sb, dec)
-		text = sb.String()
+		text, err = readAll(dec)
 	}
 	if err != nil {
 		return "", "", nil, &game.Diagnostic{Kind: game.KindIO, Path: cfg.Path, Loc: game.Loc{Offset: cr.n},
@@ -61,6 +59,23 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
 	}
 	return text, det.Encoding.String(), warn, nil
+}
+
+// readAll reads the decoded text through a buffer on the stack (io.Copy into a
+// strings.Builder would allocate 32 KiB per file).
+func readAll(dec *textenc.Decoder) (string, error) {
+	var sb strings.Builder
+	var buf [4096]byte
+	for {
+		n, err := dec.Read(buf[:])
+		sb.Write(buf[:n])
+		if err == io.EOF {
+			return sb.String(), nil
+		}
+		if err != nil {
+			return sb.String(), err
+		}
+	}
 }
 
 type countingReader struct {
@@ -156,7 +171,7 @@ func (d *decoder) bracket(i int) int {
 	value := rest[1 : len(rest)-1]
 	if key == "Score" {
 		d.ensure(i)
-		d.score = value
+		d.score = body // `Score "d=s"`, verbatim: a substring, no allocation per move
 		return next
 	}
 	if key == "Title" && d.moved {
@@ -208,7 +223,7 @@ func (d *decoder) token(tok string, off int) {
 	loc := d.loc(off)
 	d.moved = true
 	if d.b.Move(text, loc) && d.score != "" {
-		d.b.Comment("Score " + d.score)
+		d.b.Comment(d.score)
 	}
 	d.score = ""
 }

@@ -16,7 +16,7 @@
 // 1/2-1/2 or * is the game's result). Moves are Chinese, or ICCS with "x" before the square
 // of a capture and "+" after a check (read as "-" and nothing); they replay from the opening
 // position, Red first, through game.Builder. The sign convention of the scores is not
-// established: each is kept as it is written, as the comment "Score depth=score" after the
+// established: each is kept as it is written, as the comment `Score "depth=score"` after the
 // move it precedes, and never interpreted.
 //
 // A PGN reader takes every [Score …] for a tag and splits such a file at every move; Sniff

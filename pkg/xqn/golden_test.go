@@ -24,7 +24,7 @@ func goldenInputs(t *testing.T) map[string][]byte {
 		// An illegal move ends the line; a bracket that does not close; one that is no tag.
 		"problems": []byte(header + "[Score \"1=0\"] 1.H2-E2  [Score \"1=0\"] H9-H1\r\n[Score \"1=0\r\n[odd] 2.H0-G2\r\n"),
 		// Two games: a [Title] after moves starts the next; a result token.
-		"two": []byte(header + "[Score \"1=0\"] 1.H2-E2 1-0\r\n[Title \"c vs d\"]\r\n[Result \"0-1\"]\r\n[Score \"1=0\"] 1.C3-C4\r\n"),
+		"two":   []byte(header + "[Score \"1=0\"] 1.H2-E2 1-0\r\n[Title \"c vs d\"]\r\n[Result \"0-1\"]\r\n[Score \"1=0\"] 1.C3-C4\r\n"),
 		"empty": []byte(" \r\n"),
 	}
 }

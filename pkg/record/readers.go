@@ -39,17 +39,11 @@ var table = []format{
 		}},
 	// SG has no magic, only a fixed layout (a result code at 0x40, 32 three-digit numbers at
 	// 0x52) that no text format has at those offsets; QP starts with "ccf0 ".
-	{name: sg.FormatName, exts: []string{".sg"}, sniff: bytesOnly(sg.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-		return sg.Decode(r, sg.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-	}},
-	{name: qp.FormatName, exts: []string{".qp"}, sniff: bytesOnly(qp.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-		return qp.Decode(r, qp.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-	}},
+	{name: sg.FormatName, exts: []string{".sg"}, sniff: bytesOnly(sg.Sniff), decode: plug(sg.Decode)},
+	{name: qp.FormatName, exts: []string{".qp"}, sniff: bytesOnly(qp.Sniff), decode: plug(qp.Decode)},
 	// Before PGN: an .xqn text opens with a tag pair too, but its [Score "…"] before every
 	// move would split it into dozens of broken PGN games.
-	{name: xqn.FormatName, exts: []string{".xqn"}, sniff: bytesOnly(xqn.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-		return xqn.Decode(r, xqn.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-	}},
+	{name: xqn.FormatName, exts: []string{".xqn"}, sniff: bytesOnly(xqn.Sniff), decode: plug(xqn.Decode)},
 	// Before DhtmlXQ: a PGN text opens with a tag pair, which no DhtmlXQ block does, and
 	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]).
 	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
@@ -64,9 +58,19 @@ var table = []format{
 	// Last: plain-text games have no marker, only a shape (a header line or a FEN, then
 	// moves), which Sniff checks strictly; every marked format is tried before. No extension:
 	// a .txt the shape does not show goes to DhtmlXQ, whose "no marker" keeps a readme out.
-	{name: txtgame.FormatName, sniff: bytesOnly(txtgame.Sniff), decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-		return txtgame.Decode(r, txtgame.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-	}},
+	{name: txtgame.FormatName, sniff: bytesOnly(txtgame.Sniff), decode: plug(txtgame.Decode)},
+}
+
+// plug adapts the Decode of a reader package whose Config is exactly {Path, Encoding, Repair}
+// (sg, qp, xqn, txtgame), so that its table entry is one line.
+func plug[C ~struct {
+	Path     string
+	Encoding textenc.Encoding
+	Repair   bool
+}](decode func(io.Reader, C) iter.Seq2[*game.Game, error]) func(io.Reader, decodeConfig) iter.Seq2[*game.Game, error] {
+	return func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+		return decode(r, C{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
+	}
 }
 
 // bytesOnly adapts a sniffer that needs no encoding.

@@ -2,6 +2,7 @@ package txtgame
 
 import (
 	"testing"
+	"unicode/utf16"
 
 	"github.com/qipu/qipu/pkg/internal/readertest"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -43,9 +44,20 @@ func goldenInputs(t *testing.T) map[string][]byte {
 		"readme": []byte("这是一个说明文件。\nNothing here.\n"),
 		// XQStudio's header block with a line that is no field and a result it does not know.
 		"xqstudio-odd": []byte(dashes + "\n标题: x\n奇怪的行\n结果: 未知\n" + dashes + "\n  1. 炮二平五\n" + dashes + "\n"),
+		// UTF-16 with a byte order mark.
+		"utf16": utf16LE("\uFEFF甲  红先胜  乙\r\n  1. 炮二平五  马８进７\r\n"),
 		// Bytes that are not GBK.
 		"bad-bytes": append(gbk(t, "甲  红先胜  乙\n  1. 炮二平五  马８进７\n"), 0x81, '\n'),
 	}
+}
+
+// utf16LE encodes s as UTF-16, little-endian.
+func utf16LE(s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
 }
 
 const dashes = "----------------------------------------------------"

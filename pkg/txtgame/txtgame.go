@@ -24,6 +24,7 @@
 package txtgame
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 
@@ -73,7 +74,7 @@ const sniffLines = 64
 // holds numbered moves, a line of dashes followed by XQStudio's "标题:" line, or a FEN as
 // the first line followed by a move. It decodes the prefix (detecting its encoding) to tell.
 func Sniff(prefix []byte) bool {
-	if len(prefix) == 0 {
+	if !maybeGames(prefix) {
 		return false
 	}
 	text, _, _ := textenc.DecodeBytes(prefix, textenc.Auto)
@@ -110,6 +111,33 @@ func Sniff(prefix []byte) bool {
 		prev = k
 	}
 	return false
+}
+
+// sniffMarks are byte strings one of which a text of games holds in its prefix, whatever its
+// ASCII-compatible encoding: 红先 in GBK, UTF-8 and Big5 (紅先), XQStudio's dashes, and the
+// slashes of a FEN.
+var sniffMarks = [][]byte{
+	{0xBA, 0xEC, 0xCF, 0xC8}, []byte("红先"), {0xAC, 0xF5, 0xA5, 0xFD},
+	[]byte("--------------------"), []byte("/9/"),
+}
+
+// maybeGames is Sniff's cheap first test, so that the files no sniffer claims (images,
+// notes) are not all decoded: a UTF-16 byte order mark, or one of sniffMarks.
+func maybeGames(p []byte) bool {
+	if len(p) >= 2 && (p[0] == 0xFF && p[1] == 0xFE || p[0] == 0xFE && p[1] == 0xFF) {
+		return true
+	}
+	for _, m := range sniffMarks {
+		if bytes.Contains(p, m) {
+			return true
+		}
+	}
+	// A FEN without an empty rank: count the slashes of the first line.
+	line := p[:min(len(p), 256)]
+	if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
+		line = line[:i]
+	}
+	return bytes.Count(line, []byte("/")) == 9
 }
 
 // kind classifies a line.

@@ -395,7 +395,7 @@ func (d *decoder) moves(s string, off int) {
 			return
 		}
 		d.plies++
-		d.b.Move(tok, d.loc(tokOff))
+		d.b.Move(textmove.Cut(tok), d.loc(tokOff))
 	}
 }
 

@@ -222,7 +222,7 @@ func (d *decoder) token(tok string, off int) {
 	text := iccsMove(buf[:0], tok)
 	loc := d.loc(off)
 	d.moved = true
-	if d.b.Move(text, loc) && d.score != "" {
+	if d.b.Move(textmove.Cut(text), loc) && d.score != "" {
 		d.b.Comment(d.score)
 	}
 	d.score = ""

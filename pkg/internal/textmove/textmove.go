@@ -4,6 +4,8 @@
 package textmove
 
 import (
+	"unicode/utf8"
+
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
 	anynotation "github.com/qipu/qipu/pkg/notation/any"
@@ -34,4 +36,20 @@ func (r *Resolver) Resolve(pos *board.Position, text string) (board.Move, string
 		return res.Move, res.Note, nil
 	}
 	return res.Move, "", nil
+}
+
+// MaxMoveText is the longest move text passed on: the longest move of any notation is a
+// few dozen bytes, and a longer token is no move (its error quotes it cut to this length).
+const MaxMoveText = 64
+
+// Cut returns text cut to at most MaxMoveText bytes, on a character boundary.
+func Cut(text string) string {
+	if len(text) <= MaxMoveText {
+		return text
+	}
+	n := MaxMoveText
+	for n > 0 && !utf8.RuneStart(text[n]) {
+		n--
+	}
+	return text[:n]
 }

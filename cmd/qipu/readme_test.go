@@ -116,7 +116,8 @@ func TestReadmeExamples(t *testing.T) {
 
 // TestReadmeLibraryExample builds the README's Go program (the ```go block that calls
 // record.ReadFile) against this module and checks that it prints, for bundled files in
-// several formats and encodings, the same ICCS main lines as `qipu convert --to jsonl`.
+// several formats and encodings and for a directory it walks with record.Walk, the same ICCS
+// main lines as `qipu convert --to jsonl`, in the same order.
 func TestReadmeLibraryExample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
@@ -156,20 +157,12 @@ func TestReadmeLibraryExample(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the README's program: %v\n%s", err, out)
 	}
-	files := []string{
+	// Files and a directory, which the program walks.
+	paths := []string{
 		filepath.Join(root, "corpus/classic/masters-gbk.pgn"),
 		filepath.Join(root, "corpus/classic/masters-big5.pgn"),
 		filepath.Join(root, "corpus/classic/masters-utf8.pgn"),
 		filepath.Join(root, "corpus/xqf"),
-	}
-	var paths []string
-	for _, f := range files {
-		if fi, err := os.Stat(f); err == nil && fi.IsDir() {
-			matches, _ := filepath.Glob(filepath.Join(f, "*.xqf"))
-			paths = append(paths, matches...)
-		} else {
-			paths = append(paths, f)
-		}
 	}
 	run := exec.Command(filepath.Join(dir, "example"), paths...)
 	out, err := run.Output()
@@ -184,8 +177,9 @@ func TestReadmeLibraryExample(t *testing.T) {
 		}
 		for _, l := range strings.Split(strings.TrimSpace(jsonl), "\n") {
 			var g struct {
-				Index int
-				Moves []struct{ ICCS string }
+				Source string
+				Index  int
+				Moves  []struct{ ICCS string }
 			}
 			if err := json.Unmarshal([]byte(l), &g); err != nil {
 				t.Fatal(err)
@@ -194,7 +188,7 @@ func TestReadmeLibraryExample(t *testing.T) {
 			for i, m := range g.Moves {
 				line[i] = m.ICCS
 			}
-			fmt.Fprintln(&want, p, g.Index, strings.Join(line, " "))
+			fmt.Fprintln(&want, g.Source, g.Index, strings.Join(line, " "))
 		}
 	}
 	if string(out) != want.String() {

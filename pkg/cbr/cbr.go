@@ -52,33 +52,53 @@
 //
 // Games read from a library carry the library name in the Library tag.
 //
+// # Empty records
+//
+// Libraries of both kinds hold records with no piece on the board and no move: headings
+// (a title page with a comment) and empty slots. Such a record is not a game: Decode yields
+// it as (nil, d), d a note (game.LevelNote) of kind game.KindEmptyRecord with the record's
+// index and byte offset, that wraps ErrEmptyRecord, and the next game keeps its own index, so
+// the library's numbering stays as stored. A single CBR file with no piece is read as a game
+// (with its setup error).
+//
 // # Compressed CBL
 //
-// No public description exists; established on the two real examples of the test corpus
-// (kinds 1 and 3, 14 and 49 games):
+// No public description exists; established on the three real examples of the test corpus
+// (kinds 1 and 3; 14, 49 and 123 games):
 //
 //   - "CCBridge", u32 21, u32 kind (1 or 3; nothing after inflating depends on it), u32
-//     decompressed size (exact in both files), then a zlib stream to the end of the file.
+//     decompressed size (exact in every file), then a zlib stream to the end of the file.
 //   - The decompressed library: strings are a u32 byte length then GBK bytes. Name, two
-//     strings (empty in both files), author, e-mail, two 19-byte date-time texts ("02-11-9
-//     21:27:29", padded with spaces), u32 game count, remark; then one record per game.
+//     strings (empty in every file), author, e-mail, two 19-byte date-time texts ("02-11-9
+//     21:27:29", padded with spaces), u32 game count, remark; then one record per game. The
+//     header's count is checked against the records found: fewer records is a file-level
+//     error, more a warning on each game beyond the count.
 //   - A record: u32 total length; 32 piece bytes in the slot order RNBAKABNRCCPPPPP then
 //     rnbakabnrccppppp, each file·16+row with file 1–9 from Red's left and row 1–10 from
-//     Black's side (0: not on the board); three u32 (1 or 2, 0, 1; meaning unknown, the first
-//     is not the side to move); seven strings: title, four unknown (empty, or spaces), red,
-//     black; u32 result (1 red wins, 2 black wins, 3 draw, checked against the titles; 4 in an
-//     opening collection, read as unknown); five strings: by the order of the CBR header,
-//     annotator, its e-mail, author (the library's author in both files), its e-mail, and one
-//     unknown ("||" in one file); one byte (1); two 19-byte date-time texts; u32 move count;
+//     Black's side (0: not on the board); u32 (1 or 2; meaning unknown, not the side to
+//     move); the event (a string); u32 (1); seven strings: title, three unknown (empty in
+//     every file; by the order of the CBR header perhaps round, group and table), the date
+//     (free text: "79-4-30"; spaces or empty in two files), red, black; u32 result (1 red
+//     wins, 2 black wins, 3 draw, checked against the titles; 4 in an opening collection
+//     and once in a match, read as unknown); five strings: by the order of the CBR header,
+//     annotator, its e-mail, author (the library's author in two files), its e-mail, and one
+//     unknown ("||" in two files); one byte (1); two 19-byte date-time texts; u32 move count;
 //     6-byte moves: u16 ply, from, to (file·16+row, both 0-based, row from Black's side), and
 //     two bytes not used here (they vary with the piece and direction, like a notation);
 //     then one comment per move, each ended by CRLF, with "||" for a line break.
+//   - Two layouts in the wild are this one: in the first two libraries every event is empty,
+//     so its length reads as a u32 0 between the 1 or 2 and the 1; in 吕钦专集 every record
+//     has an event (全运会, 五羊杯 …) and a date. Reading the place as a fixed u32 0 (as
+//     earlier versions of this reader did) cuts every record with an event inside its
+//     header strings.
 //   - The moves are the tree in pre-order: a ply not one more than the previous move's
 //     starts an alternative to the move at that ply of the line read last. Every variation of
-//     both files replays legally under this reading.
+//     the three files replays legally under this reading.
 //   - No side-to-move field was found: the side is the colour of the first move's piece.
 //   - Eight games of the kind-3 library are also in CCBridgeLibrary libraries of other
-//     authors in the corpus: their main lines are the same move for move.
+//     authors in the corpus, and three of 吕钦专集 in the kind-3 library: their main lines
+//     are the same move for move (and the dates and players of 吕钦专集 agree with the
+//     kind-3 library's titles).
 //
 // Unknown strings that are not empty are kept as tags named CBLText2 … CBLText12 (their place
 // in the record), so that nothing is lost.
@@ -88,6 +108,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -131,6 +152,9 @@ var (
 	ErrCorrupt = errors.New("corrupt CBR/CBL file")
 	// ErrVersion: a version or kind this reader does not know.
 	ErrVersion = errors.New("unknown CBR/CBL version")
+	// ErrEmptyRecord: a library record holds no pieces and no moves (a heading or an empty
+	// slot); the note of game.KindEmptyRecord yielded for it wraps it.
+	ErrEmptyRecord = errors.New("empty CBL record")
 )
 
 // Config is what Decode needs besides the bytes.
@@ -162,6 +186,16 @@ func Sniff(prefix []byte) bool {
 	return kindOf(prefix) != kindUnknown
 }
 
+// SniffRecord reports whether a file that starts with prefix is a single CBR record.
+func SniffRecord(prefix []byte) bool { return kindOf(prefix) == kindRecord }
+
+// SniffLibrary reports whether a file that starts with prefix is a CBL library, of either
+// kind (CCBridgeLibrary or the compressed CCBridge).
+func SniffLibrary(prefix []byte) bool {
+	k := kindOf(prefix)
+	return k == kindLibrary || k == kindCompressed
+}
+
 type fileKind uint8
 
 const (
@@ -182,6 +216,18 @@ func kindOf(p []byte) fileKind {
 		return kindCompressed
 	}
 	return kindUnknown
+}
+
+// emptyRecord returns the note yielded, as (nil, note), for a library record that holds no
+// pieces and no moves: it is no game, and the next game keeps its index.
+func emptyRecord(path string, index int, off int64, title string) *game.Diagnostic {
+	what := ""
+	if title != "" {
+		what = fmt.Sprintf(" %q", title)
+	}
+	return &game.Diagnostic{Kind: game.KindEmptyRecord, Level: game.LevelNote, Path: path, Game: index,
+		Loc: game.Loc{Offset: off}, Err: ErrEmptyRecord,
+		Message: fmt.Sprintf("record %d%s holds no pieces and no moves (a heading or an empty slot); not a game", index, what)}
 }
 
 // fileError returns the diagnostic of a file-level failure.

@@ -30,7 +30,7 @@ var slotRoles = [16]board.Role{
 
 // The tags of the 12 strings of a record, by position; "" for the unknown ones, kept as
 // CBLText<position>.
-var zStringTags = [12]string{0: "Title", 5: "Red", 6: "Black", 7: "Annotator", 9: "Author"}
+var zStringTags = [12]string{0: "Title", 4: "Date", 5: "Red", 6: "Black", 7: "Annotator", 9: "Author"}
 
 // cursor reads the fields of a decompressed library.
 type cursor struct {
@@ -129,6 +129,7 @@ type zReader struct {
 	rec   []byte // the record being read
 	base  int    // its offset in lib
 	extra []game.Tag
+	empty bool // the record read last has no piece and no move
 }
 
 // games reads the library header and yields every record; it returns a file-level diagnostic
@@ -169,6 +170,13 @@ func (z *zReader) games(path string, yield func(*game.Game, error) bool) error {
 		}
 		n++
 		g := z.record(z.lib[start:start+int(size)], start, n)
+		if z.empty {
+			if !yield(nil, emptyRecord(path, n, int64(start), "")) {
+				return nil
+			}
+			c.pos = start + int(size)
+			continue
+		}
 		if uint32(n) > count {
 			g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Path: path,
 				Loc: game.Loc{Offset: int64(start)}, Game: n,
@@ -206,15 +214,24 @@ func (z *zReader) text(s span, what string) string {
 // record decodes one record (rec starts with its length) as game index.
 func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	z.rec, z.base = rec, base
+	z.empty = false
 	b := &z.b
 	b.Begin(index, CBLFormatName, z.codec.enc.String())
 	c := cursor{data: rec, pos: 4}
 	var strs [12]span
-	if !c.skip(zPieces + 12) {
+	if !c.skip(zPieces) {
 		z.fail(game.KindTruncated, c.pos, "record ends inside its piece table", ErrTruncated)
 		return finish(b)
 	}
-	ok := true
+	// u32 (1 or 2), the event (a string, empty in some libraries), u32 (1).
+	_, ok := c.u32()
+	var event span
+	if ok {
+		event, ok = c.str()
+	}
+	if ok {
+		_, ok = c.u32()
+	}
 	var res uint32
 	resOff := 0
 	for i := 0; i < 12 && ok; i++ {
@@ -232,11 +249,14 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 		z.fail(game.KindTruncated, c.pos, "record ends inside its header strings", ErrTruncated)
 		return finish(b)
 	}
+	// No piece and a move count of 0: a heading or an empty slot (with a count that does not
+	// fit, a damaged record instead).
+	z.empty = moves == 0 && allZero(rec[4:4+zPieces])
 	if moves > uint32((len(rec)-c.pos)/zMoveBytes) || moves > MaxNodes {
 		z.fail(game.KindSyntax, c.pos-4, fmt.Sprintf("move count %d does not fit the record (%d bytes left)", moves, len(rec)-c.pos), ErrCorrupt)
 		moves = 0
 	}
-	z.tags(strs[:], res, resOff)
+	z.tags(event, strs[:], res, resOff)
 	movesOff := c.pos
 	b.SetSetup(z.setup(rec[movesOff:movesOff+int(moves)*zMoveBytes]), game.Loc{Offset: int64(base + 4)})
 	z.readMoves(movesOff, int(moves))
@@ -246,7 +266,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 }
 
 // tags adds the strings and the result.
-func (z *zReader) tags(strs []span, res uint32, resOff int) {
+func (z *zReader) tags(event span, strs []span, res uint32, resOff int) {
 	b := &z.b
 	code := res
 	switch {
@@ -266,7 +286,11 @@ func (z *zReader) tags(strs []span, res uint32, resOff int) {
 			b.Tag(zStringTags[i], vals[i])
 		}
 	}
+	if v := cleanField(cleanComment(z.text(event, "event"), true)); v != "" {
+		b.Tag("Event", v)
+	}
 	add(0)
+	add(4)
 	add(5)
 	add(6)
 	b.Tag("Result", results[code])

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -45,36 +46,54 @@ func expectedGames(tb testing.TB, data []byte) int {
 }
 
 // corpusInvalid lists the games of the corpus that are not valid, with why; every other game
-// must read without any diagnostic. Both are title pages of a library: an empty board, a
-// comment and no move (the first is followed by left-over move records that the root's
-// end-of-line flag excludes).
-var corpusInvalid = map[string]string{
-	"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL#1":  "setup@104072",
-	"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL#22": "setup@190088",
+// must read without any diagnostic. None is today.
+var corpusInvalid = map[string]string{}
+
+// corpusEmpty lists the empty records of the corpus (notes, not games), by file and index,
+// with their offsets: both are title pages of a library, an empty board, a comment and no
+// move (the first is followed by left-over move records that the root's end-of-line flag
+// excludes).
+var corpusEmpty = map[string]int64{
+	"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL#1":  101952,
+	"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL#22": 187968,
 }
 
-// TestCorpus reads every CBR and CBL file of the corpus: no file error, as many games as the
-// file says (index entries, header count), each game valid or with its expected positioned
-// error, and a summary in the log.
+// TestCorpus reads every CBR and CBL file of the corpus: no file error, as many games and
+// empty records as the file says (index entries, header count), the games numbered as the
+// library numbers its records, each game valid or with its expected positioned error, each
+// empty record a positioned note, and a summary in the log.
 func TestCorpus(t *testing.T) {
 	files := corpusFiles(t)
 	if len(files) < 10 {
 		t.Errorf("%d CBR/CBL files in the corpus, want at least 10", len(files))
 	}
-	var total, plies, nodes, invalid int
+	var total, plies, nodes, invalid, empty int
+	seenEmpty := 0
 	for _, f := range files {
-		games, errs := decodeAll(f.data, f.rel)
+		games, errs, notes := decodeNotes(f.data, f.rel)
 		for _, err := range errs {
 			t.Errorf("%s: file error %v", f.rel, err)
 		}
-		if want := expectedGames(t, f.data); len(games) != want {
-			t.Errorf("%s: %d games, the file lists %d", f.rel, len(games), want)
+		if want := expectedGames(t, f.data); len(games)+len(notes) != want {
+			t.Errorf("%s: %d games and %d empty records, the file lists %d", f.rel, len(games), len(notes), want)
+		}
+		indexes := map[int]bool{}
+		for _, d := range notes {
+			key := fmt.Sprintf("%s#%d", f.rel, d.Game)
+			off, ok := corpusEmpty[key]
+			if !ok || d.Kind != game.KindEmptyRecord || !d.IsNote() || d.Loc.Offset != off || d.Path != f.rel ||
+				!errors.Is(d, ErrEmptyRecord) {
+				t.Errorf("%s: unexpected note %v (want one at %d: %v)", key, d, off, ok)
+			}
+			indexes[d.Game] = true
+			seenEmpty++
 		}
 		p, n, bad := 0, 0, 0
-		for i, g := range games {
-			if g.Index != i+1 || g.Source != f.rel {
-				t.Errorf("%s: game %d has index %d source %q", f.rel, i+1, g.Index, g.Source)
+		for _, g := range games {
+			if indexes[g.Index] || g.Index < 1 || g.Index > len(games)+len(notes) || g.Source != f.rel {
+				t.Errorf("%s: game index %d (taken or out of range) source %q", f.rel, g.Index, g.Source)
 			}
+			indexes[g.Index] = true
 			p += g.Plies()
 			n += countNodes(&g.Root)
 			key := fmt.Sprintf("%s#%d", f.rel, g.Index)
@@ -92,10 +111,13 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%s: diagnostics %q, want %q: %v", key, got, want, g.Diagnostics)
 			}
 		}
-		t.Logf("%s: %d games, %d plies in main lines, %d moves in all, %d invalid", f.rel, len(games), p, n, bad)
-		total, plies, nodes, invalid = total+len(games), plies+p, nodes+n, invalid+bad
+		t.Logf("%s: %d games, %d empty records, %d plies in main lines, %d moves in all, %d invalid", f.rel, len(games), len(notes), p, n, bad)
+		total, plies, nodes, invalid, empty = total+len(games), plies+p, nodes+n, invalid+bad, empty+len(notes)
 	}
-	t.Logf("corpus: %d files, %d games, %d plies in main lines, %d moves in all, %d invalid", len(files), total, plies, nodes, invalid)
+	if seenEmpty != len(corpusEmpty) {
+		t.Errorf("%d empty records, want %d", seenEmpty, len(corpusEmpty))
+	}
+	t.Logf("corpus: %d files, %d games, %d empty records, %d plies in main lines, %d moves in all, %d invalid", len(files), total, empty, plies, nodes, invalid)
 }
 
 // BenchmarkDecodeCorpus reads every CBR/CBL file of the corpus per iteration and reports the
@@ -152,21 +174,28 @@ func benchLine() []*snode {
 
 // TestCompressedAgrees checks the compressed reading against independent records: eight games
 // of the compressed kind-3 library are also in CCBridgeLibrary libraries of other authors, and
-// their main lines must be the same move for move.
+// three games of 吕钦专集 (the layout with an event string, another author) are also in that
+// kind-3 library; their main lines must be the same move for move.
 func TestCompressedAgrees(t *testing.T) {
 	const (
 		z   = "hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/对局/全国象棋个人锦标赛对局精选.CBL"
+		lq  = "hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/大师专集/吕钦专集.CBL"
 		y56 = "walker8088__cchess/tests/data/1956年全国象棋锦标赛93局.CBL"
 		y66 = "walker8088__cchess/tests/data/1966年全国个人赛对局选.CBL"
 		he  = "walker8088__cchess/game_book/古谱/专辑何顺安.CBL"
 	)
 	pairs := []struct {
-		zGame int
-		rel   string
-		game  int
-	}{{1, y56, 69}, {2, y56, 77}, {3, y56, 73}, {4, y56, 88}, {6, he, 2}, {10, he, 5}, {16, y66, 104}, {17, y66, 51}}
+		aRel  string
+		aGame int
+		bRel  string
+		bGame int
+	}{
+		{z, 1, y56, 69}, {z, 2, y56, 77}, {z, 3, y56, 73}, {z, 4, y56, 88}, {z, 6, he, 2}, {z, 10, he, 5},
+		{z, 16, y66, 104}, {z, 17, y66, 51},
+		{lq, 6, z, 34}, {lq, 31, z, 35}, {lq, 68, z, 46},
+	}
 	libs := map[string][]*game.Game{}
-	for _, rel := range []string{z, y56, y66, he} {
+	for _, rel := range []string{z, lq, y56, y66, he} {
 		libs[rel], _ = decodeAll(readCorpus(t, rel), rel)
 	}
 	mainLine := func(g *game.Game) string {
@@ -177,9 +206,28 @@ func TestCompressedAgrees(t *testing.T) {
 		return strings.Join(s, " ")
 	}
 	for _, p := range pairs {
-		a, b := libs[z][p.zGame-1], libs[p.rel][p.game-1]
-		if ma, mb := mainLine(a), mainLine(b); ma != mb || a.Plies() < 40 {
-			t.Errorf("compressed game %d and %s game %d differ:\n%s\n%s", p.zGame, p.rel, p.game, ma, mb)
+		a, b := libs[p.aRel][p.aGame-1], libs[p.bRel][p.bGame-1]
+		if ma, mb := mainLine(a), mainLine(b); ma != mb || a.Plies() < 39 {
+			t.Errorf("%s game %d and %s game %d differ:\n%s\n%s", p.aRel, p.aGame, p.bRel, p.bGame, ma, mb)
+		}
+	}
+}
+
+// TestCompressedEventLayout checks the tags of a record whose event is set (吕钦专集): Event,
+// Date, Title, the players and the result, as the same game's title says in another library
+// ("广东吕钦(红先胜)浙江于幼华(1986.11.23)").
+func TestCompressedEventLayout(t *testing.T) {
+	const lq = "hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/大师专集/吕钦专集.CBL"
+	games, errs := decodeAll(readCorpus(t, lq), lq)
+	if len(errs) != 0 || len(games) != 123 {
+		t.Fatalf("%d games, errors %v; want 123 and none", len(games), errs)
+	}
+	g := games[30]
+	want := map[string]string{"Event": "全国象棋个人锦标赛", "Date": "86-11-23", "Title": "五七炮进三兵对反宫马飞左象",
+		"Red": "吕钦", "Black": "于幼华", "Result": "1-0", "Library": "吕钦专集"}
+	for name, v := range want {
+		if got, _ := g.Tag(name); got != v {
+			t.Errorf("game 31 tag %s = %q, want %q", name, got, v)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,6 +109,22 @@ func TestTreeAllKinds(t *testing.T) {
 	}
 	if v, _ := g.Tag("Author"); v != "author" {
 		t.Errorf("Author tag %q", v)
+	}
+	if _, ok := g.Tag("Event"); ok {
+		t.Errorf("an empty event string gives an Event tag")
+	}
+
+	// The layout with the event and the date set (吕钦专集): a string in the place the first
+	// two libraries hold 0.
+	z = compress(zLibrary("zlib", 1, zGame{event: "cup", date: "79-4-30", title: "t", red: "r", black: "b", result: 1, moves: line("h2e2", "h9g7")}), 3)
+	games, errs = decodeAll(z, "x")
+	if len(errs) > 0 || len(games) != 1 || !games[0].Valid() || games[0].Plies() != 2 {
+		t.Fatalf("compressed with an event: %d games, %v, %v", len(games), errs, games)
+	}
+	for name, want := range map[string]string{"Event": "cup", "Date": "79-4-30", "Title": "t", "Red": "r", "Black": "b", "Result": "1-0"} {
+		if v, _ := games[0].Tag(name); v != want {
+			t.Errorf("compressed with an event: tag %s = %q, want %q", name, v, want)
+		}
 	}
 }
 
@@ -341,5 +358,78 @@ func TestUTF16Text(t *testing.T) {
 		if got, bad := utf16Text(tc.in); got != tc.want || bad != tc.bad {
 			t.Errorf("utf16Text(% x) = %q, %d; want %q, %d", tc.in, got, bad, tc.want, tc.bad)
 		}
+	}
+}
+
+// TestEmptyRecords: a library record with no piece and no move is a note, not a game, and
+// the next game keeps its index; in both kinds of library. A record with no piece but a move,
+// or with pieces and no move, is a game; so is a single CBR file with no piece.
+func TestEmptyRecords(t *testing.T) {
+	var none [90]byte
+	var noneZ [32]byte
+	heading := cbrGame{title: "heading", board: &none, rootComment: "about the games"}.cbr()
+	game1 := cbrGame{moves: line("h2e2")}.cbr()
+	titlePage := cbrGame{title: "title page"}.cbr() // standard setup, no move: a game
+	for _, tc := range []struct {
+		name    string
+		data    []byte
+		games   []int // indexes of the games
+		empty   []int // indexes of the notes
+		offsets []int64
+	}{
+		{"cbl", cbl("lib", 128, heading, game1, titlePage, heading), []int{2, 3}, []int{1, 4},
+			[]int64{libIndex + 128*libEntrySize, libIndex + 128*libEntrySize + 3*libBlock}},
+		{"compressed", compress(zLibrary("z", 3, zGame{title: "heading", pieces: &noneZ}, zGame{moves: line("h2e2")},
+			zGame{pieces: &noneZ}), 1), []int{2}, []int{1, 3}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			games, errs, notes := decodeNotes(tc.data, "lib")
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			var gi, ni []int
+			for _, g := range games {
+				gi = append(gi, g.Index)
+				if !g.Valid() {
+					t.Errorf("game %d: %v", g.Index, g.Diagnostics)
+				}
+			}
+			for i, d := range notes {
+				ni = append(ni, d.Game)
+				if d.Kind != game.KindEmptyRecord || !d.IsNote() || !errors.Is(d, ErrEmptyRecord) || d.Path != "lib" ||
+					!strings.Contains(d.Message, "holds no pieces and no moves") {
+					t.Errorf("note %v", d)
+				}
+				if tc.offsets != nil && d.Loc.Offset != tc.offsets[i] {
+					t.Errorf("note %d at %d, want %d", d.Game, d.Loc.Offset, tc.offsets[i])
+				}
+			}
+			if fmt.Sprint(gi) != fmt.Sprint(tc.games) || fmt.Sprint(ni) != fmt.Sprint(tc.empty) {
+				t.Errorf("games %v notes %v, want %v and %v", gi, ni, tc.games, tc.empty)
+			}
+		})
+	}
+	// A single file with no piece is a game with its setup error.
+	games, errs, notes := decodeNotes(heading, "one.cbr")
+	if len(games) != 1 || len(errs)+len(notes) != 0 || games[0].Valid() {
+		t.Errorf("single empty CBR: %d games, %v, %v", len(games), errs, notes)
+	}
+}
+
+// TestCompressedCount: the header's game count is checked against the records found: fewer
+// records is a file-level error after the games, more a warning on each game beyond it.
+func TestCompressedCount(t *testing.T) {
+	t.Parallel()
+	g1, g2 := zGame{moves: line("h2e2")}, zGame{moves: line("b2e2")}
+	games, errs := decodeAll(compress(zLibrary("z", 3, g1, g2), 1), "z")
+	if len(games) != 2 || len(errs) != 1 || !errors.Is(errs[0], ErrTruncated) ||
+		!strings.Contains(errs[0].Error(), "the header counts 3 games, 2 found") {
+		t.Errorf("fewer records: %d games, %v", len(games), errs)
+	}
+	games, errs = decodeAll(compress(zLibrary("z", 1, g1, g2), 1), "z")
+	if len(games) != 2 || len(errs) != 0 || !games[0].Valid() || len(games[0].Diagnostics) != 0 ||
+		len(games[1].Diagnostics) != 1 || !games[1].Diagnostics[0].IsWarning() ||
+		!strings.Contains(games[1].Diagnostics[0].Message, "beyond the 1 the library header counts") {
+		t.Errorf("more records: %d games, %v, %v", len(games), errs, games)
 	}
 }

@@ -27,6 +27,9 @@ import (
 func FuzzDecode(f *testing.F) {
 	f.Add(cbrGame{moves: line("h2e2", "h9g7")}.cbr())
 	f.Add(compress(zLibrary("z", 1, zGame{moves: tree1()}), 1))
+	// The layout with an event and a date, and empty records of both kinds of library.
+	f.Add(compress(zLibrary("z", 2, zGame{event: "cup", date: "79-4-30", moves: line("h2e2")}, zGame{pieces: &[32]byte{}}), 3))
+	f.Add(cbl("f", 2, cbrGame{board: &[90]byte{}, rootComment: "heading"}.cbr(), cbrGame{moves: line("h2e2")}.cbr()))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkDecode(t, data)
 		if bytes.HasPrefix(data, magicRecord) {
@@ -35,7 +38,7 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-var sentinels = []error{ErrNotCBR, ErrTruncated, ErrTooLarge, ErrCorrupt, ErrVersion}
+var sentinels = []error{ErrNotCBR, ErrTruncated, ErrTooLarge, ErrCorrupt, ErrVersion, ErrEmptyRecord}
 
 func checkDecode(t *testing.T, data []byte) {
 	t.Helper()
@@ -45,6 +48,14 @@ func checkDecode(t *testing.T, data []byte) {
 			var d *game.Diagnostic
 			if !errors.As(err, &d) || d.Loc.Offset < 0 || d.Path != "f" {
 				t.Fatalf("file error not a positioned diagnostic: %v", err)
+			}
+			if d.IsNote() {
+				// An empty record takes its place in the numbering.
+				n++
+				if d.Kind != game.KindEmptyRecord || d.Game != n || !errors.Is(d, ErrEmptyRecord) {
+					t.Fatalf("note %v, want an empty record %d", d, n)
+				}
+				continue
 			}
 			wraps := false
 			for _, s := range sentinels {

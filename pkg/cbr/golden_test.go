@@ -23,8 +23,9 @@ var goldenGames = map[string]struct {
 	"cbr-test": {"walker8088__cchess/tests/data/test.cbr", []int{1}},
 	// A library's title page (comment, standard setup, no move) and its first game.
 	"cbl-1966": {"walker8088__cchess/tests/data/1966年全国个人赛对局选.CBL", []int{1, 2, 0}},
-	// A title page on an empty board, its root flag says no move; then the first game.
-	"cbl-1989": {"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL", []int{1, 2}},
+	// Two headings on an empty board (the first root's flag says no move): the notes of
+	// empty records, then the games around them, which keep the library's numbering.
+	"cbl-1989": {"walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL", []int{2, 23}},
 	// Compressed, kind 1: variations and comments with "||" line breaks.
 	"zcbl-kind1": {"hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/布局/象棋布局疑形攻击/当头棒喝.CBL", []int{1, 0}},
 	// Compressed, kind 3: results checked against the titles (红先和 → 1/2-1/2).
@@ -53,16 +54,25 @@ func summary(games []*game.Game) string {
 func TestGolden(t *testing.T) {
 	for name, gg := range goldenGames {
 		t.Run(name, func(t *testing.T) {
-			games, errs := decodeAll(readCorpus(t, gg.rel), filepath.Base(gg.rel))
+			games, errs, notes := decodeNotes(readCorpus(t, gg.rel), filepath.Base(gg.rel))
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
 			var b strings.Builder
+			for _, d := range notes {
+				fmt.Fprintf(&b, "file %s\n", d)
+			}
+			byIndex := map[int]*game.Game{}
+			for _, g := range games {
+				byIndex[g.Index] = g
+			}
 			for _, i := range gg.games {
 				if i == 0 {
 					b.WriteString(summary(games))
+				} else if g := byIndex[i]; g == nil {
+					t.Fatalf("no game %d", i)
 				} else {
-					b.WriteString(dump(games[i-1]))
+					b.WriteString(dump(g))
 				}
 			}
 			got := b.String()

@@ -2,6 +2,7 @@ package cbr
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -32,16 +33,27 @@ func readCorpus(tb testing.TB, rel string) []byte {
 	return testutil.ReadCorpus(tb, rel)
 }
 
-// decodeAll returns every game of data and the file-level errors.
+// decodeAll returns every game of data and the file-level errors and warnings (the notes
+// of empty records left out: see decodeNotes).
 func decodeAll(data []byte, path string) (games []*game.Game, errs []error) {
-	for g, err := range Decode(bytes.NewReader(data), Config{Path: path}) {
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		games = append(games, g)
-	}
+	games, errs, _ = decodeNotes(data, path)
 	return games, errs
+}
+
+// decodeNotes returns every game of data, the file-level errors and warnings, and the notes.
+func decodeNotes(data []byte, path string) (games []*game.Game, errs []error, notes []*game.Diagnostic) {
+	for g, err := range Decode(bytes.NewReader(data), Config{Path: path}) {
+		var d *game.Diagnostic
+		switch {
+		case errors.As(err, &d) && d.IsNote():
+			notes = append(notes, d)
+		case err != nil:
+			errs = append(errs, err)
+		default:
+			games = append(games, g)
+		}
+	}
+	return games, errs, notes
 }
 
 // dump renders a game as deterministic text for golden files: tags, start FEN, result, game

@@ -61,7 +61,11 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 	pos := start
 	for n, e := range entries {
 		g := libraryGame(&rr, data, pos, n+1, e, extra)
-		if !yield(g, nil) {
+		if rr.empty {
+			if !yield(nil, emptyRecord(cfg.Path, n+1, int64(pos), e.title)) {
+				return
+			}
+		} else if !yield(g, nil) {
 			return
 		}
 		if e.blocks < 1 || e.blocks > (len(data)-pos)/libBlock+1 {
@@ -78,6 +82,13 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 			break
 		}
 		g := rr.read(data[p:min(p+libBlock*16, len(data))], int64(p), n, CBLFormatName, extra, 0)
+		if rr.empty {
+			if !yield(nil, emptyRecord(cfg.Path, n, int64(p), "")) {
+				return
+			}
+			pos = p + libBlock
+			continue
+		}
 		g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Path: cfg.Path,
 			Loc: game.Loc{Offset: int64(p)}, Game: n,
 			Message: fmt.Sprintf("record not listed in the library index (%d entries)", len(entries))})
@@ -90,6 +101,7 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 
 // libraryGame reads the record of an index entry at pos.
 func libraryGame(rr *recordReader, data []byte, pos, index int, e entry, extra []game.Tag) *game.Game {
+	rr.empty = false
 	if pos+len(magicRecord) > len(data) || !bytes.HasPrefix(data[pos:], magicRecord) {
 		b := &rr.b
 		b.Begin(index, CBLFormatName, "utf-16le")

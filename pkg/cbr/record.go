@@ -66,6 +66,9 @@ type recordReader struct {
 
 	pending []int32
 	scratch []byte // text decoding buffer
+
+	// empty: the record read last has no piece on its board and no move (see emptyRecord).
+	empty bool
 }
 
 // read decodes the record in data (which starts with the magic) as game index. limit, when
@@ -73,6 +76,7 @@ type recordReader struct {
 // single file, where non-zero bytes after the tree are reported; negative means no check.
 func (r *recordReader) read(data []byte, base int64, index int, format string, extra []game.Tag, limit int) *game.Game {
 	r.data, r.base = data, base
+	r.empty = false
 	b := &r.b
 	b.Begin(index, format, "utf-16le")
 	if !bytes.HasPrefix(data, magicRecord) {
@@ -96,6 +100,8 @@ func (r *recordReader) read(data []byte, base int64, index int, format string, e
 	r.tags(lay, extra)
 	b.SetSetup(r.setup(lay), game.Loc{Offset: base + int64(lay.board)})
 	end := r.readTree(lay)
+	// No piece and no move record after the root (read whole): a heading or an empty slot.
+	r.empty = end >= 0 && len(r.t.nodes) == 1 && allZero(data[lay.board:lay.board+board.NumSquares])
 	switch {
 	case limit > 0 && end >= 0 && end != limit:
 		r.warn(game.KindSyntax, end, fmt.Sprintf("the move tree ends at byte %d of the record, the library index says %d", end, limit))
@@ -274,4 +280,14 @@ func (r *recordReader) comment(c span) {
 	if s := cleanComment(r.text(c.off, c.n, "comment"), false); s != "" {
 		r.b.Comment(s)
 	}
+}
+
+// allZero reports whether every byte of b is 0.
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }

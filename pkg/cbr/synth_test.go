@@ -149,6 +149,7 @@ func cbl(name string, capacity int, records ...[]byte) []byte {
 
 // zGame describes a game of a synthetic compressed library.
 type zGame struct {
+	event, date       string // "" and "" in the first two libraries seen
 	title, red, black string
 	result            uint32
 	pieces            *[32]byte
@@ -174,10 +175,14 @@ func (g zGame) record() []byte {
 		p = *g.pieces
 	}
 	b = append(b, p[:]...)
-	for _, v := range []uint32{1, 0, 1} {
-		b = binary.LittleEndian.AppendUint32(b, v)
+	b = binary.LittleEndian.AppendUint32(b, 1)
+	b = zstr(b, g.event)
+	b = binary.LittleEndian.AppendUint32(b, 1)
+	date := g.date
+	if date == "" {
+		date = "          "
 	}
-	for _, s := range []string{g.title, "", "", "", "          ", g.red, g.black} {
+	for _, s := range []string{g.title, "", "", "", date, g.red, g.black} {
 		b = zstr(b, s)
 	}
 	b = binary.LittleEndian.AppendUint32(b, g.result)

@@ -64,6 +64,7 @@ type Builder struct {
 	mainFail     int  // ply of the main line's first failed move; 0 when none failed
 	mainDiag     *Diagnostic
 	rec          recorder // the events of the game's first plies, for repairs
+	reps         repetitions
 }
 
 // Limits that keep one pathological game from exhausting memory or flooding the output.
@@ -124,6 +125,7 @@ func (b *Builder) Begin(index int, format, encoding string) {
 	b.tagBytes, b.tagsFull = 0, false
 	b.mainFail, b.mainDiag = 0, nil
 	b.rec.reset()
+	b.reps.reset()
 }
 
 // full reports whether the current line may take no more moves (the game or the line is at
@@ -388,10 +390,12 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	n.Children = n.firstChild[:0:1] // most nodes have one child: no second allocation
 	b.cur.node.Children = append(b.cur.node.Children, n)
 	b.cur.hasPrev = true
+	b.trackBefore()
 	b.cur.undo = b.cur.pos.Play(m)
 	b.cur.node = n
 	b.cur.ply++
 	b.nodes++
+	b.trackAfter()
 	if b.rec.logging && b.cur.ply > RepairPlies && b.mainFail == 0 && len(b.stack) == 0 {
 		b.rec.stop() // the main line is past the plies a repair looks at
 	}
@@ -519,6 +523,7 @@ func (b *Builder) Finish() *Game {
 		b.tryRepairs()
 	}
 	b.checkResult()
+	b.g.repeats, b.g.naturalLimit = b.reps.found, b.reps.natural
 	b.rec.reset()
 	b.closeHidden()
 	g := b.g

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/ending"
 )
 
 // Tag is one header field, e.g. {"Red", "胡荣华"}.
@@ -64,6 +65,13 @@ func (n *Node) AddNAG(nag uint8) {
 	n.extra.nags = append(n.extra.nags, nag)
 }
 
+// ClearNAGs removes the node's numeric annotation glyphs.
+func (n *Node) ClearNAGs() {
+	if n.extra != nil {
+		n.extra.nags = nil
+	}
+}
+
 // Nonstandard returns why the move text is non-standard (the note of its notation warning),
 // or "".
 func (n *Node) Nonstandard() string {
@@ -96,6 +104,20 @@ type Game struct {
 	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
 	// Diagnostics lists every error, warning and note of the game in the order found.
 	Diagnostics []*Diagnostic
+	// Ending is how the main line ends as the board judges it (checkmate, stalemate, a
+	// repeated cycle, the natural limit); the zero value is ending.None.
+	Ending ending.Ending
+	// Opening is the ECCO classification of the main line, set by the check that classifies
+	// openings; its Code is "" when the game was not classified (a set-up position).
+	Opening Opening
+
+	repeats      []Repeat // positions that occurred again (Repeats)
+	naturalLimit int      // see NaturalLimit
+}
+
+// Opening is an ECCO classification: the code (A00–E99), the opening and the variation.
+type Opening struct {
+	Code, Name, Variation string
 }
 
 // Tag returns the value of the first tag with the name, compared without regard to case.

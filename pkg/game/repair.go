@@ -333,6 +333,7 @@ func (b *Builder) replay(s board.Setup) {
 	b.stack = b.stack[:0]
 	b.nodes, b.tooLong = 0, false
 	b.mainFail, b.mainDiag = 0, nil
+	b.reps.reset()
 
 	b.rec.logging, b.rec.replaying = false, true
 	b.started = false

@@ -4,9 +4,11 @@ import (
 	"fmt"
 
 	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/ending"
 )
 
-// checkResult warns (KindResult) when the game's result contradicts the final position of
+// checkResult records a final checkmate or stalemate as the game's Ending, and warns
+// (KindResult) when the game's result contradicts the final position of
 // its main line: the side to move there has no legal move, so it has lost (checkmate, or
 // stalemate, which loses in Xiangqi), and the result says a draw, the other side's loss, or
 // "*". A main line that did not replay to its end (a failed move, a limit, a truncated
@@ -30,6 +32,10 @@ func (b *Builder) checkResult() {
 		return
 	}
 	loser := pos.Turn()
+	b.g.Ending = ending.Ending{Kind: ending.Checkmate, Loser: ending.SideOf(loser), Plies: []int{main.ply}}
+	if !pos.InCheck() {
+		b.g.Ending.Kind = ending.Stalemate
+	}
 	want := "1-0"
 	if loser == board.Red {
 		want = "0-1"
@@ -38,7 +44,7 @@ func (b *Builder) checkResult() {
 		return
 	}
 	how := "checkmated"
-	if !pos.InCheck() {
+	if b.g.Ending.Kind == ending.Stalemate {
 		how = "stalemated (which loses in Xiangqi)"
 	}
 	b.diag(KindResult, true, main.node.Loc, 0, "", fmt.Sprintf("Result %q but %s is %s after ply %d: the board says %s",

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/ending"
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -40,6 +41,9 @@ func TestResultContradictsMate(t *testing.T) {
 		got := strings.Join(resultWarnings(g), "|")
 		if got != tc.want || g.Result != tc.result || !g.Valid() {
 			t.Errorf("result %s: got %q, want %q (%v)", tc.result, got, tc.want, g.Diagnostics)
+		}
+		if e := g.Ending; e.Kind != ending.Checkmate || e.Loser != ending.Red || len(e.Plies) != 1 || e.Plies[0] != 24 {
+			t.Errorf("result %s: ending %+v, want Red checkmated at ply 24", tc.result, e)
 		}
 	}
 }

@@ -53,6 +53,11 @@ var (
 		{KindSide, LevelWarning, "the side to move taken from the first move, against the setup"},
 		{KindRepaired, LevelWarning, "a broken start position fixed by --repair"},
 		{KindResult, LevelWarning, "a Result tag that the board contradicts (checkmate, stalemate, perpetual check)"},
+		{KindRepetition, LevelNote, "a position (same pieces, same side to move) occurs for the Nth time on a line of play (--repetition)"},
+		{KindPerpetualCheck, LevelWarning, "in the cycle between the last two occurrences, one side checked with every move and the other did not: it loses"},
+		{KindPerpetualChase, LevelWarning, "one side chased the same unprotected piece with every move of the cycle: it loses (heuristic, --chase-rules)"},
+		{KindNaturalLimit, LevelNote, "120 plies without a capture on the main line, and a decisive Result without mate"},
+		{KindTermination, LevelWarning, "a Termination tag that names an ending the board does not show"},
 	}
 )
 

@@ -114,7 +114,7 @@ func (f *fileRun) cleanFile() {
 	for _, d := range f.fileDiags {
 		if d.IsWarning() {
 			sf.Warnings++
-		} else {
+		} else if d.IsError() { // a note counts as neither
 			sf.Errors++
 		}
 	}

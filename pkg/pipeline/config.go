@@ -7,6 +7,13 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/query"
+	"github.com/qipu/qipu/pkg/record"
+	"github.com/qipu/qipu/pkg/shape"
+
+	"github.com/qipu/qipu/pkg/jsonl"
+
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
@@ -158,6 +165,24 @@ type Config struct {
 	// StatsFormat is how Stats writes its report: StatsText (the default), StatsJSON or
 	// StatsHTML; to Out when set, else to Stdout.
 	StatsFormat StatsFormat
+
+	// Judging, selection and shaping.
+	//
+	// Checks sets the per-game checks that run once a game is replayed (how it ends: the
+	// occurrence that makes a repetition, the chase rules, FixResults for Convert; the plies
+	// the opening classification looks at); zero settings take game.DefaultCheckConfig's.
+	Checks game.CheckConfig
+	// Where, if not nil, keeps only the games it matches (query.Parse); Positions, if not
+	// nil, only the games whose main line reaches one of its positions. A game left out is
+	// counted in the summary, and nothing else: no output, report entry or diagnostic.
+	Where     *query.Expr
+	Positions *query.PositionMatcher
+	// Shape strips comments, variations, NAGs or tags from Convert's output and adds
+	// computed tags (shape.Options).
+	Shape shape.Options
+	// Verbose prints notes (diagnostics of level note) in the text output too; they are
+	// always in the report and the machine formats.
+	Verbose bool
 
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
@@ -372,8 +397,9 @@ func (t target) ext() string {
 type settings struct {
 	cfg         Config
 	to          target
-	pgn         pgnNotation          // PGN output's notation
-	moves       [4]notation.Notation // JSON Lines' notations, in the order of its fields
+	pgn         pgnNotation   // PGN output's notation
+	games       jsonl.Options // JSON Lines games, with their moves
+	reports     jsonl.Options // report entries: JSON Lines games without moves
 	script      Script
 	inEnc       textenc.Encoding
 	outEnc      textenc.Encoding
@@ -385,6 +411,8 @@ type settings struct {
 	outMode     outMode
 	outPath     string // the file or directory of Out
 	jsonSummary bool
+	checks      []*game.Check    // the per-game checks, in order
+	checkCfg    game.CheckConfig // their settings, defaults filled in
 }
 
 // outMode is where convert output goes.
@@ -487,15 +515,32 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("%s: --dedupe is a convert option", cfg.Command)
 	}
 	st := cfg.Styles
-	s.moves = [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}
+	s.games = jsonl.Options{Moves: true, Notations: [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}}
 	if cfg.Script < ScriptKeep || cfg.Script > ScriptTraditional {
 		return nil, usagef("%s: unknown script %v", cfg.Command, cfg.Script)
 	}
 	s.script = cfg.Script
-	if e, err := textenc.ParseEncoding(cfg.Encoding.String()); err != nil || e != cfg.Encoding {
+	if !cfg.Encoding.Valid() {
 		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
 	}
-	s.inEnc = cfg.Encoding
+	s.inEnc = cfg.Encoding.ForInput()
+	s.checks = record.DefaultChecks()
+	s.checkCfg = cfg.Checks.WithDefaults()
+	if cfg.Checks.Repetition < 0 || cfg.Checks.Repetition == 1 {
+		return nil, usagef("%s: --repetition %d: want 2 or more occurrences", cfg.Command, cfg.Checks.Repetition)
+	}
+	if cfg.Checks.ECCOPlies < 0 {
+		return nil, usagef("%s: --ecco-plies %d: want a positive number of plies", cfg.Command, cfg.Checks.ECCOPlies)
+	}
+	if cfg.Checks.FixResults && cfg.Command != Convert {
+		return nil, usagef("%s: --fix-results is for convert", cfg.Command)
+	}
+	if err := cfg.Shape.Check(); err != nil {
+		return nil, usagef("%s: %v", cfg.Command, err)
+	}
+	if !cfg.Shape.IsZero() && cfg.Command != Convert {
+		return nil, usagef("%s: --no-comments, --no-variations, --no-nags, --strip-tags and --add-tags are for convert", cfg.Command)
+	}
 	if !validOutEncoding(cfg.OutEncoding) {
 		return nil, usagef("%s: --out-encoding %s: want utf-8, gbk or big5", cfg.Command, cfg.OutEncoding)
 	}

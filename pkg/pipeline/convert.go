@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/jsonl"
+
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -40,10 +42,10 @@ func (f *fileRun) output(g *game.Game) {
 	case s.to == toJSONL:
 		if s.outMode != outDir {
 			// Straight into the piece: a long game's line is not held twice.
-			f.cur.out = appendGameJSON(f.cur.out, f.in.source, g, true, &s.moves)
+			f.cur.out = jsonl.AppendGame(f.cur.out, f.in.source, g, &s.games)
 			return
 		}
-		w.line = appendGameJSON(w.line[:0], f.in.source, g, true, &s.moves)
+		w.line = jsonl.AppendGame(w.line[:0], f.in.source, g, &s.games)
 		f.emit(w.line)
 	case s.to == toXQF:
 		// The writer's warnings (a tag cut to its header field, a character GBK lacks) are

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qipu/qipu/pkg/jsonl"
+
 	"github.com/qipu/qipu/pkg/dedupe"
 	"github.com/qipu/qipu/pkg/game"
 )
@@ -53,7 +55,7 @@ func (r *runner) runDedupe(ctx context.Context, start time.Time) (int, error) {
 //	{"relation":"same","key":"9c1f…","keep":0,"games":[{"source":"a/x.xqf","index":1,"plies":84,"variations":0,"comments":3},…]}
 func appendGroupJSON(dst []byte, g *dedupe.Group, inputs []*input) []byte {
 	dst = append(dst, `{"relation":`...)
-	dst = appendJSONString(dst, string(g.Relation))
+	dst = jsonl.AppendString(dst, string(g.Relation))
 	dst = append(dst, `,"key":"`...)
 	var key [16]byte
 	k := strconv.AppendUint(key[:0], g.Key, 16)
@@ -69,7 +71,7 @@ func appendGroupJSON(dst []byte, g *dedupe.Group, inputs []*input) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"source":`...)
-		dst = appendJSONString(dst, sourceOf(inputs, m.Ref))
+		dst = jsonl.AppendString(dst, sourceOf(inputs, m.Ref))
 		dst = append(dst, `,"index":`...)
 		dst = strconv.AppendInt(dst, int64(m.Index), 10)
 		dst = append(dst, `,"plies":`...)
@@ -148,7 +150,7 @@ func (r *runner) runConvertDedupe(ctx context.Context, start time.Time) (int, er
 // game's entry with status "duplicate" and "duplicate_of", the kept game's source and index.
 func (f *fileRun) appendDuplicateJSON(dst []byte, g *game.Game, kept dedupe.Ref) []byte {
 	start := len(dst)
-	dst = appendGameJSON(dst, f.in.source, g, false, &f.w.s.moves)
+	dst = jsonl.AppendGame(dst, f.in.source, g, &f.w.s.reports)
 	entry := dst[start:]
 	// The status is the field before "errors": no string value holds an unescaped quote,
 	// so the first `,"errors":[` is the field's.
@@ -159,7 +161,7 @@ func (f *fileRun) appendDuplicateJSON(dst []byte, g *game.Game, kept dedupe.Ref)
 	}
 	var b []byte
 	b = append(b, `"status":"duplicate","duplicate_of":{"source":`...)
-	b = appendJSONString(b, sourceOf(f.w.r.clean.inputs, kept))
+	b = jsonl.AppendString(b, sourceOf(f.w.r.clean.inputs, kept))
 	b = append(b, `,"index":`...)
 	b = strconv.AppendInt(b, int64(kept.Index), 10)
 	b = append(b, '}')

@@ -5,10 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/record"
+	"github.com/qipu/qipu/pkg/walk"
 )
 
 // input is one discovered input file.
@@ -68,7 +68,7 @@ func (d *discovery) discover(paths, listed []string, emit func(*input) bool) {
 			continue
 		}
 		d.place.dir(k, p)
-		if !d.walk(p, "", k, emit) {
+		if !d.walk(p, k, emit) {
 			return
 		}
 	}
@@ -76,114 +76,28 @@ func (d *discovery) discover(paths, listed []string, emit func(*input) bool) {
 
 // emit places an input of the shard and hands it on; it reports false when emit asked to stop.
 func (d *discovery) emit(in *input, emit func(*input) bool) bool {
-	if !d.shard.Keeps(shardKey(in.rel)) {
+	if !d.shard.Keeps(walk.Key(in.rel)) {
 		return true
 	}
 	d.place.place(in)
 	return emit(in)
 }
 
-// walk emits the input files below dir (rel below argument k, "" for the argument itself) in
-// the byte order of their paths: the entries of each directory sorted by name, a directory's
-// name compared as if it ended in "/", so that "a-b.pgn" comes before "a.pgn" and both before
-// "a/x.pgn". It reports false when emit asked to stop.
-func (d *discovery) walk(dir, rel string, k int, emit func(*input) bool) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		r := rel
-		if r == "" {
-			r = "."
-		}
-		return d.emit(&input{path: dir, rel: r, arg: k, walkErr: err}, emit)
-	}
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int {
-		return strings.Compare(sortName(a), sortName(b))
-	})
-	for _, e := range entries {
-		name := e.Name()
-		path := filepath.Join(dir, name)
-		r := name
-		if rel != "" {
-			r = rel + "/" + name
-		}
-		if e.IsDir() {
-			if strings.HasPrefix(name, ".") {
-				continue
+// walk emits the input files below the directory argument k (see package walk).
+func (d *discovery) walk(dir string, k int, emit func(*input) bool) bool {
+	o := walk.Options{Named: known, SkipPrefix: tempPrefix}
+	if d.out != nil {
+		o.SkipDir = func(path string, e fs.DirEntry) bool {
+			if fi, err := e.Info(); err == nil && os.SameFile(fi, d.out) {
+				d.skipped = append(d.skipped, path)
+				return true
 			}
-			if d.out != nil {
-				if fi, err := e.Info(); err == nil && os.SameFile(fi, d.out) {
-					d.skipped = append(d.skipped, path)
-					continue
-				}
-			}
-			if !d.walk(path, r, k, emit) {
-				return false
-			}
-			continue
-		}
-		if strings.HasPrefix(name, tempPrefix) || !d.shard.Keeps(shardKey(r)) {
-			continue
-		}
-		in := &input{path: path, rel: r, arg: k}
-		switch t := e.Type(); {
-		case t.IsRegular():
-			in.regular = true
-		case t&fs.ModeSymlink != 0:
-			// Links to files are followed; links to directories are not (no loops).
-			fi, err := os.Stat(path)
-			switch {
-			case err != nil:
-				// A dangling link or a loop: an error when its name says it is a game file.
-				if !known(name) {
-					continue
-				}
-				in.walkErr = err
-			case fi.IsDir():
-				continue
-			case !fi.Mode().IsRegular():
-				if !known(name) {
-					continue
-				}
-				in.special = specialKind(fi.Mode())
-			}
-		default:
-			// A named pipe, a socket or a device is never opened by the walk (it may block
-			// or never end): skipped, and said so when its name says it is a game file.
-			if !known(name) {
-				continue
-			}
-			in.special = specialKind(t)
-		}
-		if !d.emit(in, emit) {
 			return false
 		}
 	}
-	return true
-}
-
-// sortName is the name an entry sorts by: a directory's with a slash after it.
-func sortName(e fs.DirEntry) string {
-	if e.IsDir() {
-		return e.Name() + "/"
-	}
-	return e.Name()
-}
-
-// specialKind names the kind of a file that is not regular.
-func specialKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeIrregular != 0:
-		return "an irregular file"
-	}
-	return "not a regular file"
+	return walk.Dir(dir, &o, func(e *walk.Entry) bool {
+		return d.emit(&input{path: e.Path, rel: e.Rel, arg: k, walkErr: e.Err, special: e.Special, regular: e.Regular}, emit)
+	})
 }
 
 // known reports whether a file name alone says it is a game record (record.NameMeansGame).

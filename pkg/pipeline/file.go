@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/qipu/qipu/pkg/query"
 	"io"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/jsonl"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
@@ -27,6 +30,7 @@ type worker struct {
 	br   *bufio.Reader
 	buf  bytes.Buffer // one game's encoded output
 	line []byte       // one game's JSON line
+	env  query.GameEnv
 }
 
 func newWorker(r *runner, ctx context.Context) *worker {
@@ -178,6 +182,7 @@ func (f *fileRun) decode(format record.Format) {
 	if w.s.cfg.Repair {
 		opts = append(opts, record.WithRepair())
 	}
+	opts = append(opts, record.WithChecks(w.s.checkCfg, w.s.checks...))
 	for g, err := range record.Read(w.br, f.in.path, opts...) {
 		if w.ctx.Err() != nil {
 			return
@@ -199,6 +204,19 @@ func (f *fileRun) decode(format record.Format) {
 	}
 }
 
+// selected reports whether g passes --where and --position.
+func (f *fileRun) selected(g *game.Game) bool {
+	s := f.w.s
+	if s.cfg.Where != nil {
+		env := &f.w.env
+		env.Reset(g, "", g.Opening.Code, g.Ending.Kind.String())
+		if !s.cfg.Where.Match(env) {
+			return false
+		}
+	}
+	return s.cfg.Positions == nil || s.cfg.Positions.Match(g)
+}
+
 // unreadable records a file that cannot be read at all: at the offset where reading failed
 // (0 when it cannot be opened).
 func (f *fileRun) unreadable(kind game.Kind, msg string, err error) {
@@ -218,11 +236,18 @@ func (f *fileRun) game(g *game.Game) {
 	w := f.w
 	s := w.s
 	f.games++
+	if !f.selected(g) {
+		f.cur.stats.leftOut++
+		return
+	}
 	if s.script != ScriptKeep {
 		convertScript(g, s.script)
 	}
 	dup := f.cleanGame(g) // dedupe, stats, convert --dedupe (cleanup.go)
 	if s.outMode != outNothing && !dup.dropped {
+		if !s.cfg.Shape.IsZero() {
+			s.cfg.Shape.Apply(g) // checked by validate: it cannot fail
+		}
 		f.output(g)
 		// A worker keeps its buffers from game to game, but not the size of an outlandish
 		// one.
@@ -243,15 +268,21 @@ func (f *fileRun) game(g *game.Game) {
 		st.valid++
 	}
 	for _, d := range g.Diagnostics {
-		if d.IsWarning() {
+		switch {
+		case d.IsWarning():
 			st.warnings++
+		case d.IsNote():
+			st.notes++
+			if !s.cfg.Verbose {
+				continue
+			}
 		}
 		f.appendDiag(d)
 	}
 	if s.cfg.Report != "" && dup.dropped {
 		f.cur.report = f.appendDuplicateJSON(f.cur.report, g, dup.kept)
 	} else if s.cfg.Report != "" {
-		f.cur.report = appendGameJSON(f.cur.report, f.in.source, g, false, &s.moves)
+		f.cur.report = jsonl.AppendGame(f.cur.report, f.in.source, g, &s.reports)
 	}
 	if f.cur.size() >= chunkSize {
 		f.flush()
@@ -304,7 +335,7 @@ func (f *fileRun) finish() {
 			f.placeFileDiag(d)
 		}
 		if s.cfg.Report != "" {
-			f.cur.report = appendFileJSON(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
+			f.cur.report = jsonl.AppendFile(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
 		}
 	}
 	f.cleanFile()

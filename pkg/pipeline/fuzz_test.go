@@ -17,13 +17,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/qipu/qipu/pkg/textenc"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // diagLine is the one-line diagnostic of the command-line contract: a path, a

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/walk"
 )
 
 // prepareDiscovery reads the list of FilesFrom and checks the PATHs (a missing one is a usage
@@ -14,7 +16,7 @@ func (s *settings) prepareDiscovery() (*discovery, []string, error) {
 	var listed []string
 	if cfg.FilesFrom != "" {
 		var err error
-		if listed, err = readList(cfg.FilesFrom, s.stdin); err != nil {
+		if listed, err = walk.ReadList(cfg.FilesFrom, s.stdin); err != nil {
 			return nil, nil, &UsageError{Err: fmt.Errorf("%s: %w", cfg.Command, err)}
 		}
 		if len(cfg.Paths) == 0 && len(listed) == 0 {

@@ -6,16 +6,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/qipu/qipu/pkg/notation/chinese"
-	"github.com/qipu/qipu/pkg/notation/iccs"
-	"github.com/qipu/qipu/pkg/notation/wxf"
-	"github.com/qipu/qipu/pkg/textenc"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/notation/wxf"
+	"github.com/qipu/qipu/pkg/textenc"
 
 	"github.com/qipu/qipu/pkg/internal/testutil"
 )
@@ -486,24 +487,6 @@ func TestOutEncoding(t *testing.T) {
 	}
 }
 
-func TestAppendJSONString(t *testing.T) {
-	for in, want := range map[string]string{
-		"a\"b\\c":     `"a\"b\\c"`,
-		"\n\t\x01<&>": `"\n\t\u0001<&>"`,
-		"炮二平五":        `"炮二平五"`,
-		"bad\xffutf8": `"bad\ufffdutf8"`,
-	} {
-		got := string(appendJSONString(nil, in))
-		if got != want {
-			t.Errorf("appendJSONString(%q) = %s, want %s", in, got, want)
-		}
-		var s string
-		if err := json.Unmarshal([]byte(got), &s); err != nil {
-			t.Errorf("%s: %v", got, err)
-		}
-	}
-}
-
 // TestReadErrorAfterSomeGames: a read error after some games keeps the games read before
 // it, and is a file error placed at the offset where reading failed.
 func TestReadErrorAfterSomeGames(t *testing.T) {
@@ -536,7 +519,7 @@ func TestReadErrorAfterSomeGames(t *testing.T) {
 	}
 	rep, _ := os.ReadFile(report)
 	if !strings.Contains(string(rep), `{"source":"-","index":0,"format":"pgn","encoding":"utf-8","tags":{},"start_fen":"","plies":0,"end_fen":"","result":"*","status":"invalid","errors":[{"kind":"io","message":`) ||
-		!strings.Contains(string(rep), fmt.Sprintf(`input/output error","offset":%d}],"warnings":[]}`, len(data))) {
+		!strings.Contains(string(rep), fmt.Sprintf(`input/output error","offset":%d}],"warnings":[],"notes":[]}`, len(data))) {
 		t.Errorf("report:\n%.3000s", rep[max(0, len(rep)-3000):])
 	}
 }
@@ -579,5 +562,46 @@ func TestSpilledOutputs(t *testing.T) {
 				t.Errorf("-j %d: %s: %d bytes (%v), standard output %d", j, name, len(got), err, len(want))
 			}
 		}
+	}
+}
+
+// TestEveryInputEncoding: every textenc.Encoding value is an input encoding the Config takes
+// as it is, GBK included (read as GB18030, its superset), without a round trip through a
+// name; the GBK file reads the same under auto, gbk and gb18030.
+func TestEveryInputEncoding(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	gbk := "[Event \"\xb2\xe2\xca\xd4\"]\n\n1. H2-E2 H9-G7 *\n" // 测试 in GBK
+	writeTree(t, dir, map[string]string{"a.pgn": gbk})
+	want := ""
+	for _, enc := range []textenc.Encoding{textenc.Auto, textenc.GBK, textenc.GB18030} {
+		code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Encoding: enc, Paths: []string{dir}, Quiet: true})
+		if code != ExitOK || err != nil || !strings.Contains(out, `"Event":"测试"`) {
+			t.Fatalf("%v: exit %d, %v, %s %s", enc, code, err, out, errs)
+		}
+		if want == "" {
+			want = out
+		} else if out != want {
+			t.Errorf("%v reads otherwise than auto:\n%s\n%s", enc, out, want)
+		}
+	}
+	for _, enc := range []textenc.Encoding{textenc.UTF8, textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE, textenc.Big5} {
+		if code, _, errs, err := runCfg(t, context.Background(), Config{Command: Check, Encoding: enc, Paths: []string{dir}, Quiet: true}); code == ExitUsage || err != nil {
+			t.Errorf("%v: exit %d, %v, %s", enc, code, err, errs)
+		}
+	}
+}
+
+// TestLibraryEntryFormat: the report entry of a 象棋桥 library that cannot be read names the
+// format its games would have, "cbl", not the single record's "cbr".
+func TestLibraryEntryFormat(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"lib.cbl": "CCBridgeLibrary\x00\x01\x02"})
+	report := filepath.Join(t.TempDir(), "r.jsonl")
+	code, _, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Report: report, Paths: []string{dir}, Quiet: true})
+	rep, _ := os.ReadFile(report)
+	if code != ExitInvalid || !strings.Contains(string(rep), `"index":0,"format":"cbl",`) {
+		t.Errorf("exit %d, report %s, stderr %s", code, rep, errs)
 	}
 }

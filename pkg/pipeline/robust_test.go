@@ -2,45 +2,14 @@ package pipeline
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/qipu/qipu/pkg/board"
-	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/notation"
-	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
-	"github.com/qipu/qipu/pkg/notation/platform"
-	"github.com/qipu/qipu/pkg/notation/wxf"
 )
-
-// TestManyTags: the JSON Lines writer keeps each of many distinct tags once, and a repeated
-// name its first value. (It was quadratic in the tags: 200,000 tags, 2.7 MB of PGN, took
-// 53 s; the builder now caps a game's tags, but the writer must not rely on it. The game is
-// built by hand, past the builder's cap.)
-func TestManyTags(t *testing.T) {
-	t.Parallel()
-	b := &game.Builder{Path: "t.pgn"}
-	b.Begin(1, "pgn", "utf-8")
-	g := b.Finish()
-	const n = 100_000
-	for i := range n {
-		g.Tags = append(g.Tags, game.Tag{Name: fmt.Sprintf("T%d", i), Value: "v"})
-	}
-	g.Tags = append(g.Tags, game.Tag{Name: "T7", Value: "second"})
-	line := string(appendGameJSON(nil, "t.pgn", g, true, &[4]notation.Notation{iccs.Notation{}, wxf.Notation{}, chinese.Notation{}, platform.Notation{}}))
-	if strings.Count(line, `:"v"`) != n || strings.Contains(line, "second") {
-		t.Errorf("tags not each kept once, first value")
-	}
-	g.Tags = []game.Tag{{Name: "A", Value: "1"}, {Name: "B", Value: "2"}, {Name: "A", Value: "3"}}
-	if line := string(appendGameJSON(nil, "t.pgn", g, false, &[4]notation.Notation{iccs.Notation{}, wxf.Notation{}, chinese.Notation{}, platform.Notation{}})); !strings.Contains(line, `"tags":{"A":"1","B":"2"}`) {
-		t.Errorf("few tags: %s", line)
-	}
-}
 
 // TestLinksInTheTree: a directory given through a symbolic link is walked; links to
 // directories inside the tree are not followed (no loop); a dangling link or a loop of links
@@ -187,30 +156,5 @@ func TestMisnamedFiles(t *testing.T) {
 	}
 	if strings.Contains(errs, "a.pgn") || strings.Contains(errs, "b.xqf") || !strings.Contains(errs, "c.pgn:1:1: ") {
 		t.Errorf("diagnostics\n%s", errs)
-	}
-}
-
-// TestJSONLineAllocations: writing a game's JSON line through the notation values costs no
-// allocation per move.
-func TestJSONLineAllocations(t *testing.T) {
-	build := func(n int) *game.Game {
-		var b game.Builder
-		b.Begin(1, "pgn", "utf-8")
-		for i, s := range randomGame(9, n) {
-			s = strings.ToLower(strings.ReplaceAll(s, "-", ""))
-			from, _ := board.SquareFromICCS(s[0], s[1])
-			to, _ := board.SquareFromICCS(s[2], s[3])
-			b.PlayMove(board.NewMove(from, to), game.Loc{Offset: int64(i)})
-		}
-		return b.Finish()
-	}
-	ns := &[4]notation.Notation{iccs.Notation{}, wxf.Notation{}, chinese.Notation{}, platform.Notation{}}
-	allocs := func(g *game.Game) float64 {
-		dst := make([]byte, 0, 1<<20)
-		return testing.AllocsPerRun(20, func() { dst = appendGameJSON(dst[:0], "t.pgn", g, true, ns) })
-	}
-	short, long := allocs(build(10)), allocs(build(150))
-	if long > short+2 {
-		t.Errorf("%v allocations for 10 moves, %v for 150", short, long)
 	}
 }

@@ -2,71 +2,18 @@ package pipeline
 
 import (
 	"fmt"
-	"hash/fnv"
-	"path"
-	"strconv"
-	"strings"
+
+	"github.com/qipu/qipu/pkg/walk"
 )
 
-// Shard selects one part of the inputs, so that N workers that share nothing but the file
-// system can split an archive: shard Index of Count keeps the input files whose key hashes to
-// Index (FNV-1a, 64 bits, modulo Count). The key is the file's path below the directory
-// argument that found it (for a file named by an argument or a --files-from entry, the path
-// under which its output goes), slash-separated, without its extension and without trailing
-// "-N" numbers: a.pgn, a.xqf and a-2.pgn, whose outputs could take each other's names
-// (a.pgn, a-2.pgn, ...), are in one shard, so the -o trees of the shards merge without
-// collisions into the single run's. Every file belongs to exactly one shard, and the same
-// file to the same shard on every machine. The zero value (Count 0) keeps everything.
-type Shard struct {
-	Index, Count int
-}
+// Shard selects one part of the inputs (see walk.Shard): shard Index of Count.
+type Shard = walk.Shard
 
-// ParseShard reads "K/N": shard K (from 0) of N.
+// ParseShard reads "K/N": shard K (from 0) of N. Its error wraps ErrUnknownName.
 func ParseShard(s string) (Shard, error) {
-	k, n, ok := strings.Cut(strings.TrimSpace(s), "/")
-	ki, err1 := strconv.Atoi(k)
-	ni, err2 := strconv.Atoi(n)
-	if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 0 || ki >= ni {
+	sh, err := walk.ParseShard(s)
+	if err != nil {
 		return Shard{}, fmt.Errorf("%w: shard %q (want K/N with 0 <= K < N)", ErrUnknownName, s)
 	}
-	return Shard{Index: ki, Count: ni}, nil
-}
-
-// String returns "K/N", or "" for the zero value.
-func (s Shard) String() string {
-	if s.Count == 0 {
-		return ""
-	}
-	return strconv.Itoa(s.Index) + "/" + strconv.Itoa(s.Count)
-}
-
-// Keeps reports whether the input file with the given key belongs to the shard.
-func (s Shard) Keeps(key string) bool {
-	if s.Count <= 1 {
-		return true
-	}
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	return h.Sum64()%uint64(s.Count) == uint64(s.Index)
-}
-
-func (s Shard) valid() bool {
-	return s == Shard{} || (s.Count >= 1 && s.Index >= 0 && s.Index < s.Count)
-}
-
-// shardKey is the key of an input whose output goes to rel (slash-separated, below the
-// output directory): rel without its extension and trailing "-N" numbers.
-func shardKey(rel string) string {
-	dir, base := path.Split(rel)
-	if i := strings.LastIndexByte(base, '.'); i > 0 {
-		base = base[:i]
-	}
-	for {
-		i := strings.LastIndexByte(base, '-')
-		if i <= 0 || i == len(base)-1 || strings.Trim(base[i+1:], "0123456789") != "" {
-			break
-		}
-		base = base[:i]
-	}
-	return dir + base
+	return sh, nil
 }

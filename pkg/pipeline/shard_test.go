@@ -175,28 +175,6 @@ func TestShardKeepsEachFileOnce(t *testing.T) {
 	}
 }
 
-func TestParseShard(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want Shard
-		ok   bool
-	}{
-		{"0/1", Shard{0, 1}, true},
-		{"3/8", Shard{3, 8}, true},
-		{" 7/8 ", Shard{7, 8}, true},
-		{"8/8", Shard{}, false},
-		{"-1/8", Shard{}, false},
-		{"1/0", Shard{}, false},
-		{"1", Shard{}, false},
-		{"a/b", Shard{}, false},
-	} {
-		got, err := ParseShard(tc.in)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("ParseShard(%q) = %v, %v", tc.in, got, err)
-		}
-	}
-}
-
 func TestParseMemoryLimit(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -216,26 +194,6 @@ func TestParseMemoryLimit(t *testing.T) {
 		got, err := ParseMemoryLimit(tc.in)
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("ParseMemoryLimit(%q) = %d, %v", tc.in, got, err)
-		}
-	}
-}
-
-func TestSplitList(t *testing.T) {
-	if got := splitList([]byte("a.pgn\nb c.pgn\n\nd.xqf")); !slices.Equal(got, []string{"a.pgn", "b c.pgn", "d.xqf"}) {
-		t.Errorf("newlines: %q", got)
-	}
-	if got := splitList([]byte("a\nb.pgn\x00c.pgn\x00")); !slices.Equal(got, []string{"a\nb.pgn", "c.pgn"}) {
-		t.Errorf("NULs: %q", got)
-	}
-}
-
-func TestShardKey(t *testing.T) {
-	for in, want := range map[string]string{
-		"a.pgn": "a", "a-2.pgn": "a", "a-2-3.xqf": "a", "d/game-10.xqf": "d/game", "d.e/f": "d.e/f",
-		"x-.pgn": "x-", "-1.pgn": "-1", "v1.2-3.pgn": "v1.2", ".hidden": ".hidden", "stdin": "stdin",
-	} {
-		if got := shardKey(in); got != want {
-			t.Errorf("shardKey(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

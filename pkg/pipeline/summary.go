@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/qipu/qipu/pkg/jsonl"
+
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -36,6 +38,8 @@ type stats struct {
 	skipped    int // files that are neither PGN nor XQF
 	fileErrors int // errors that belong to a file, not to a game (encoding, io after some games)
 	warnings   int // warnings, in games and files
+	notes      int // notes, in games and files
+	leftOut    int // games left out by --where and --position
 	// byKind counts the invalid games by the kind of their first error (the last entry is
 	// for kinds a newer reader might add).
 	byKind  [len(kindOrder) + 1]int
@@ -52,6 +56,8 @@ func (s *stats) add(o *stats) {
 	s.skipped += o.skipped
 	s.fileErrors += o.fileErrors
 	s.warnings += o.warnings
+	s.notes += o.notes
+	s.leftOut += o.leftOut
 	for i := range s.byKind {
 		s.byKind[i] += o.byKind[i]
 	}
@@ -86,7 +92,7 @@ func (w *writer) summary() error {
 				b = append(b, ',')
 			}
 			first = false
-			b = appendJSONString(b, kindName(i))
+			b = jsonl.AppendString(b, kindName(i))
 			b = append(b, ':')
 			b = strconv.AppendInt(b, int64(n), 10)
 		}
@@ -98,6 +104,10 @@ func (w *writer) summary() error {
 		b = strconv.AppendInt(b, int64(t.skipped), 10)
 		b = append(b, `,"warnings":`...)
 		b = strconv.AppendInt(b, int64(t.warnings), 10)
+		b = append(b, `,"notes":`...)
+		b = strconv.AppendInt(b, int64(t.notes), 10)
+		b = append(b, `,"left_out":`...)
+		b = strconv.AppendInt(b, int64(t.leftOut), 10)
 		b = append(b, `,"seconds":`...)
 		b = strconv.AppendFloat(b, t.seconds, 'f', 3, 64)
 		b = append(b, "}\n"...)

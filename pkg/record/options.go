@@ -1,6 +1,9 @@
 package record
 
-import "github.com/qipu/qipu/pkg/textenc"
+import (
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
+)
 
 // Option adjusts how Read, ReadFile and Detect work.
 type Option func(*options)
@@ -13,6 +16,38 @@ type options struct {
 	format   Format
 	info     func(Info)
 	repair   bool
+	checks   []*game.Check // nil: DefaultChecks
+	checkCfg *game.CheckConfig
+}
+
+// DefaultChecks returns the checks Read runs on every game unless WithChecks says otherwise.
+func DefaultChecks() []*game.Check { return append([]*game.Check(nil), defaultChecks...) }
+
+var defaultChecks = []*game.Check{&game.EndingCheck}
+
+// WithChecks runs checks, with cfg, on every game once it is replayed, in the order given,
+// instead of DefaultChecks with game.DefaultCheckConfig(); no checks runs none.
+func WithChecks(cfg game.CheckConfig, checks ...*game.Check) Option {
+	return func(o *options) {
+		o.checks = append([]*game.Check{}, checks...)
+		o.checkCfg = &cfg
+	}
+}
+
+// runChecks runs the checks on g.
+func (o *options) runChecks(g *game.Game) {
+	checks, cfg := o.checks, o.checkCfg
+	if checks == nil {
+		checks = defaultChecks
+	}
+	if cfg == nil {
+		c := game.DefaultCheckConfig()
+		cfg = &c
+		o.checkCfg = cfg
+	}
+	for _, c := range checks {
+		c.Run(g, cfg)
+	}
 }
 
 func (o *options) apply(opts []Option) {
@@ -31,7 +66,7 @@ func WithEncoding(enc textenc.Encoding) Option {
 }
 
 // WithStrict turns every warning into an error: the diagnostics of the games and of the file
-// itself.
+// itself. Notes stay notes.
 func WithStrict() Option {
 	return func(o *options) { o.strict = true }
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/qipu/qipu/pkg/cbr"
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/mxq"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/qp"
 	"github.com/qipu/qipu/pkg/sg"
@@ -29,14 +30,14 @@ import (
 // with one entry, as cbr, cbf and dhtmlxq do; pgn and xqf fit the same shape through the adapters below.
 var table = []format{
 	{name: "xqf", exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), decode: decodeXQF},
-	{name: cbr.FormatName, exts: []string{".cbr", ".cbl"}, sniff: bytesOnly(cbr.Sniff),
-		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-			return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-		}},
+	// One reader for both: a record and a library name their games' format apart.
+	{name: cbr.FormatName, exts: []string{".cbr"}, sniff: bytesOnly(cbr.SniffRecord), decode: decodeCBR},
+	{name: cbr.CBLFormatName, exts: []string{".cbl"}, sniff: bytesOnly(cbr.SniffLibrary), decode: decodeCBR},
 	{name: cbf.FormatName, exts: []string{".cbf"}, sniff: bytesOnly(cbf.Sniff),
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
+	{name: mxq.FormatName, exts: []string{".mxq"}, sniff: bytesOnly(mxq.Sniff), decode: decodeMXQ},
 	// SG has no magic, only a fixed layout (a result code at 0x40, 32 three-digit numbers at
 	// 0x52) that no text format has at those offsets; QP starts with "ccf0 ".
 	{name: sg.FormatName, exts: []string{".sg"}, sniff: bytesOnly(sg.Sniff), decode: plug(sg.Decode)},
@@ -71,6 +72,11 @@ func plug[C ~struct {
 	return func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 		return decode(r, C{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 	}
+}
+
+// decodeCBR reads a 象棋桥 record or library.
+func decodeCBR(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+	return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 }
 
 // bytesOnly adapts a sniffer that needs no encoding.

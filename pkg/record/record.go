@@ -15,12 +15,17 @@
 //	}
 //
 // Diagnostics about one game (an illegal move, a bad setup, a non-standard move text) are on
-// the game (Game.Diagnostics); errors about the file itself are yielded as (nil, err), err a
-// *game.Diagnostic positioned in the file, with a Kind, that unwraps to its cause: a sentinel
-// such as ErrUnknownFormat, ErrNoGame, xqf.ErrTruncated, or the read error. A failure ends
-// the sequence. A file-level warning — undecodable bytes in a PGN text, replaced by U+FFFD,
-// after its games — is yielded the same way, with Diagnostic.IsWarning() set; IsWarning tells it
-// from a failure, and WithStrict turns it into an error like every other warning.
+// the game (Game.Diagnostics), with those of the checks that judge each game as a whole once
+// it is replayed (DefaultChecks: how it ends; WithChecks chooses). Errors about the file
+// itself are yielded as (nil, err), err a *game.Diagnostic positioned in the file, with a
+// Kind, that unwraps to its cause: a sentinel such as ErrUnknownFormat, ErrNoGame,
+// xqf.ErrTruncated, or the read error. The reader goes on after an error where the format
+// lets it (the next record of a library). A file-level warning — undecodable bytes in a PGN
+// text, replaced by U+FFFD, after its games — is yielded the same way, with
+// Diagnostic.IsWarning() set; IsWarning tells it from a failure, and WithStrict turns it into
+// an error like every other warning. A file-level note (a library record that holds no game,
+// game.KindEmptyRecord) is yielded the same way with Diagnostic.IsNote() set: information
+// only, it never makes the file invalid, and WithStrict leaves it a note.
 //
 // The command line's batch engine (package pipeline) reads every file through this package:
 // adding a reader here adds it to the command.
@@ -209,9 +214,12 @@ func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each fu
 		if each != nil {
 			each(g)
 		}
+		rd.o.runChecks(g)
 		if rd.o.strict {
 			for _, d := range g.Diagnostics {
-				d.Level = game.LevelError
+				if d.IsWarning() { // notes stay notes
+					d.Level = game.LevelError
+				}
 			}
 		}
 		rd.games++
@@ -241,7 +249,7 @@ func (rd *reading) readError(err error) *game.Diagnostic {
 
 // fileError yields a file-level diagnostic; it reports whether to go on.
 func (rd *reading) fileError(d *game.Diagnostic) bool {
-	if rd.o.strict {
+	if rd.o.strict && d.IsWarning() { // notes stay notes
 		d.Level = game.LevelError
 	}
 	if d.IsError() {

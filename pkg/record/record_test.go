@@ -29,6 +29,9 @@ func iccsLines(t *testing.T, paths ...string) []string {
 	var out []string
 	for _, path := range paths {
 		for g, err := range record.ReadFile(path) {
+			if d := (*game.Diagnostic)(nil); errors.As(err, &d) && d.IsNote() {
+				continue // information (an empty library record): no line in JSON Lines either
+			}
 			if err != nil {
 				out = append(out, fmt.Sprint(path, " ", err))
 				continue
@@ -304,6 +307,8 @@ func TestDetect(t *testing.T) {
 		{[]byte("<html><body>[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"), "a.txt", "dhtmlxq"},
 		{[]byte("<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">"), "", "cbf"},
 		{[]byte("CCBridge Record\x00"), "", "cbr"},
+		{[]byte("CCBridgeLibrary\x00"), "x.cbr", "cbl"}, // a library, whatever its name
+		{[]byte("CCBridge Record\x00"), "x.CBL", "cbr"},
 		{[]byte("<html>"), "a.html", "dhtmlxq"},
 		{[]byte("some notes"), "a.txt", "dhtmlxq"}, // by name; Read says "not a game record" without a marker
 		{[]byte("some notes"), "a.md", ""},
@@ -326,7 +331,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf cbr.cbr.cbl cbf.cbf sg.sg qp.qp xqn.xqn pgn.pgn dhtmlxq.html.htm.ubb.txt txt" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr cbl.cbl cbf.cbf mxq.mxq sg.sg qp.qp xqn.xqn pgn.pgn dhtmlxq.html.htm.ubb.txt txt" {
 		t.Errorf("formats %v", names)
 	}
 }
@@ -339,6 +344,37 @@ func TestNameMeansGame(t *testing.T) {
 	} {
 		if got := record.NameMeansGame(name); got != want {
 			t.Errorf("NameMeansGame(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestEmptyRecordNotes: a library's empty records come through as file-level notes that keep
+// the library's numbering, make nothing invalid, and stay notes under WithStrict.
+func TestEmptyRecordNotes(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(sharedCorpus, "walker8088__cchess/tests/data/1989年龙化杯象棋名师邀请赛35局.CBL")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no shared corpus: %v", err)
+	}
+	for _, strict := range []bool{false, true} {
+		var opts []record.Option
+		if strict {
+			opts = append(opts, record.WithStrict())
+		}
+		var notes, games []int
+		for g, err := range record.ReadFile(path, opts...) {
+			var d *game.Diagnostic
+			switch {
+			case errors.As(err, &d) && d.IsNote() && d.Kind == game.KindEmptyRecord:
+				notes = append(notes, d.Game)
+			case err != nil:
+				t.Errorf("strict %v: %v", strict, err)
+			default:
+				games = append(games, g.Index)
+			}
+		}
+		if fmt.Sprint(notes) != "[1 22]" || len(games) != 36 || games[0] != 2 || games[20] != 23 {
+			t.Errorf("strict %v: notes %v, games %v", strict, notes, games)
 		}
 	}
 }

@@ -56,6 +56,18 @@ func (e Encoding) String() string {
 // valid reports whether e is one of the declared constants.
 func (e Encoding) valid() bool { return e >= 0 && int(e) < len(encodingNames) }
 
+// Valid reports whether e is one of the declared constants.
+func (e Encoding) Valid() bool { return e.valid() }
+
+// ForInput returns the encoding that decodes text named e: GB18030 for GBK (its superset:
+// GBK text is GB18030 text), e itself otherwise.
+func (e Encoding) ForInput() Encoding {
+	if e == GBK {
+		return GB18030
+	}
+	return e
+}
+
 // ParseEncoding converts a command-line name to an Encoding. Names are matched
 // without regard to case or surrounding space. It accepts auto (or the empty
 // string), utf-8, utf8, utf-16, utf16, utf-16le, utf16le, utf-16be, utf16be,

@@ -1,4 +1,4 @@
-package pipeline
+package walk
 
 import (
 	"bytes"
@@ -10,11 +10,11 @@ import (
 // maxListBytes bounds a --files-from list (a path list of a few million files).
 const maxListBytes = 1 << 30
 
-// readList reads the paths of Config.FilesFrom: a file, or "-" for stdin. Paths are separated
-// by NUL bytes when the list holds one (find -print0, xargs -0), else by newlines; empty
-// entries are ignored and nothing else is trimmed, so any file name but one holding a newline
-// (or a NUL) can be listed.
-func readList(name string, stdin io.Reader) ([]string, error) {
+// ReadList reads a list of paths (what --files-from names): the file name, or "-" for
+// stdin. Paths are separated by NUL bytes when the list holds one (find -print0, xargs -0),
+// else by newlines; empty entries are ignored and nothing else is trimmed, so any file name
+// but one holding a newline (or a NUL) can be listed.
+func ReadList(name string, stdin io.Reader) ([]string, error) {
 	var r io.Reader = stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -31,11 +31,11 @@ func readList(name string, stdin io.Reader) ([]string, error) {
 	if len(data) > maxListBytes {
 		return nil, fmt.Errorf("--files-from %s: list longer than %d bytes", name, maxListBytes)
 	}
-	return splitList(data), nil
+	return SplitList(data), nil
 }
 
-// splitList splits a path list at NUL bytes if it holds one, else at newlines.
-func splitList(data []byte) []string {
+// SplitList splits a path list at NUL bytes if it holds one, else at newlines.
+func SplitList(data []byte) []string {
 	sep := byte('\n')
 	if bytes.IndexByte(data, 0) >= 0 {
 		sep = 0

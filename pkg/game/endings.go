@@ -1,0 +1,256 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/ending"
+)
+
+// EndingCheck judges how the game's lines end in repeated cycles and at the natural limit,
+// from the repeats the builder found as it replayed (Game.Repeats): the Nth occurrence of a
+// position (CheckConfig.Repetition) on the main line or on a variation's own path is a
+// repetition note, and the cycle between its last two occurrences is judged (package ending):
+// a side that checked with every one of its moves loses (a perpetual-check warning, and a
+// result warning when the Result says a draw or the checker's win), a mutual perpetual check
+// is a draw, a perpetual chase by the named rule set is a warning. The main line's verdict is
+// the game's Ending unless it ends in checkmate or stalemate. A main line that goes 120 plies
+// without a capture ends at the natural limit (a note when the Result is decisive without
+// mate). A Termination tag that names an ending the board contradicts is a warning. With
+// CheckConfig.FixResults, a Result the board disproves is rewritten.
+var EndingCheck = Check{
+	Name:  "ending",
+	Doc:   "how the game ends: repetition, perpetual check and chase, the natural limit, Termination and Result tags the board contradicts",
+	Codes: []Kind{KindRepetition, KindPerpetualCheck, KindPerpetualChase, KindNaturalLimit, KindTermination, KindResult},
+	Run:   judgeEnding,
+}
+
+func judgeEnding(g *Game, cfg *CheckConfig) {
+	n := cfg.Repetition
+	if n < 2 {
+		n = 3
+	}
+	mated := g.Ending.Kind == ending.Checkmate || g.Ending.Kind == ending.Stalemate
+	var mainVerdict *ending.Verdict
+	var seen []*Node // the branch points of the paths that have had their repetition judged
+	for i := range g.repeats {
+		r := &g.repeats[i]
+		if r.Count < n {
+			continue
+		}
+		branch, main := branchOf(r.Node)
+		if containsNode(seen, branch) {
+			continue // one verdict per line of play: its first Nth occurrence
+		}
+		seen = append(seen, branch)
+		occ := r.Occurrences[len(r.Occurrences)-n:]
+		v := ending.JudgeCycle(&r.Pos, cycleMoves(r.Node, r.Ply-occ[n-2]), cfg.ChaseRules)
+		where := ""
+		if !main {
+			where = " in a variation"
+		}
+		g.AddDiagnostic(&Diagnostic{Kind: KindRepetition, Level: LevelNote, Loc: r.Node.Loc, Ply: r.Ply,
+			Message: fmt.Sprintf("the position occurs for the %s time%s (plies %s): %s", ordinal(n), where, joinInts(occ), v.Reason())})
+		switch v.Kind {
+		case ending.PerpetualCheck:
+			g.AddDiagnostic(&Diagnostic{Kind: KindPerpetualCheck, Level: LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
+				Message: fmt.Sprintf("%s in the cycle of plies %d–%d and the other side does not: %s loses%s (every rule set)",
+					v.Reason(), occ[n-2]+1, r.Ply, sideTitle(v.Loser), where)})
+		case ending.PerpetualChase:
+			g.AddDiagnostic(&Diagnostic{Kind: KindPerpetualChase, Level: LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
+				Message: fmt.Sprintf("%s (plies %d–%d): %s loses%s (heuristic, %s rules)",
+					v.Reason(), occ[n-2]+1, r.Ply, sideTitle(v.Loser), where, cfg.ChaseRules)})
+		}
+		if main && mainVerdict == nil {
+			mainVerdict = &v
+			if !mated {
+				g.Ending = ending.Ending{Kind: v.Kind, Loser: v.Loser, Plies: append([]int(nil), occ...)}
+			}
+		}
+	}
+	if !mated && mainVerdict == nil && g.naturalLimit > 0 {
+		g.Ending = ending.Ending{Kind: ending.NaturalLimit, Plies: []int{g.naturalLimit}}
+		if g.Result == "1-0" || g.Result == "0-1" {
+			g.AddDiagnostic(&Diagnostic{Kind: KindNaturalLimit, Level: LevelNote, Loc: NoLoc, Ply: g.naturalLimit,
+				Message: fmt.Sprintf("%d plies without a capture at ply %d, and Result %q without mate: the natural limit makes it a draw",
+					ending.NaturalLimitPlies, g.naturalLimit, g.Result)})
+		}
+	}
+	if mainVerdict != nil && mainVerdict.Kind == ending.PerpetualCheck && !mated {
+		judgeResult(g, cfg, mainVerdict.Result(), fmt.Sprintf("%s at plies %s", mainVerdict.Reason(), joinInts(g.Ending.Plies)))
+	}
+	if mated && cfg.FixResults {
+		fixMateResult(g)
+	}
+	checkTermination(g)
+}
+
+// judgeResult warns when the Result contradicts the result the board proves, want: a draw,
+// or the other side's win. With FixResults the Result is rewritten instead (an unfinished "*"
+// too), with a result warning "old → new: why".
+func judgeResult(g *Game, cfg *CheckConfig, want, why string) {
+	r := g.Result
+	if r == want {
+		return
+	}
+	contradicted := r == "1/2-1/2" || r == "1-0" || r == "0-1"
+	switch {
+	case cfg.FixResults && (contradicted || r == "*"):
+		setResult(g, want)
+		g.AddDiagnostic(&Diagnostic{Kind: KindResult, Level: LevelWarning, Loc: NoLoc,
+			Message: fmt.Sprintf("%s → %s: %s", r, want, why)})
+	case contradicted:
+		g.AddDiagnostic(&Diagnostic{Kind: KindResult, Level: LevelWarning, Loc: NoLoc,
+			Message: fmt.Sprintf("Result %q but %s: the board says %s", r, why, want)})
+	}
+}
+
+// fixMateResult rewrites a Result that a final checkmate or stalemate contradicts, turning
+// the builder's result warning into "old → new: why".
+func fixMateResult(g *Game) {
+	want := "1-0"
+	if g.Ending.Loser == ending.Red {
+		want = "0-1"
+	}
+	if g.Result == want {
+		return
+	}
+	old := g.Result
+	setResult(g, want)
+	how := "checkmated"
+	if g.Ending.Kind == ending.Stalemate {
+		how = "stalemated"
+	}
+	msg := fmt.Sprintf("%s → %s: %s is %s after ply %d", old, want, sideTitle(g.Ending.Loser), how, g.Ending.Plies[0])
+	for _, d := range g.Diagnostics {
+		if d.Kind == KindResult {
+			d.Message = msg
+			return
+		}
+	}
+	g.AddDiagnostic(&Diagnostic{Kind: KindResult, Level: LevelWarning, Loc: NoLoc, Message: msg})
+}
+
+// setResult sets the game's result and its Result tag.
+func setResult(g *Game, r string) {
+	g.Result = r
+	g.SetTag("Result", r)
+}
+
+// terminationWords are the words of Termination tags that name an ending the board decides,
+// with the ending kinds that agree with them.
+var terminationWords = []struct {
+	words []string
+	kinds []ending.Kind
+}{
+	{[]string{"perpetual check", "长将", "長將"}, []ending.Kind{ending.PerpetualCheck}},
+	{[]string{"perpetual chase", "长捉", "長捉"}, []ending.Kind{ending.PerpetualChase}},
+	{[]string{"stalemate", "困毙", "困斃"}, []ending.Kind{ending.Stalemate}},
+	{[]string{"checkmate", "mate", "绝杀", "將死", "将死", "絕殺"}, []ending.Kind{ending.Checkmate}},
+	{[]string{"repetition", "重复", "重複"}, []ending.Kind{ending.Repetition, ending.MutualPerpetualCheck, ending.PerpetualCheck, ending.PerpetualChase}},
+}
+
+// checkTermination warns when a Termination tag names an ending (checkmate, stalemate,
+// perpetual check or chase, repetition) that the board does not show, on a main line that
+// replays to its end.
+func checkTermination(g *Game) {
+	t, ok := g.Tag("Termination")
+	if !ok || t == "" || !g.Valid() {
+		return
+	}
+	lower := strings.ToLower(t)
+	for _, tw := range terminationWords {
+		for _, w := range tw.words {
+			if !strings.Contains(lower, w) {
+				continue
+			}
+			for _, k := range tw.kinds {
+				if g.Ending.Kind == k {
+					return
+				}
+			}
+			g.AddDiagnostic(&Diagnostic{Kind: KindTermination, Level: LevelWarning, Loc: NoLoc,
+				Message: fmt.Sprintf("Termination %q but the board shows %s", t, endingText(&g.Ending))})
+			return
+		}
+	}
+}
+
+// endingText says an ending in words for messages.
+func endingText(e *ending.Ending) string {
+	switch e.Kind {
+	case ending.None:
+		return "no such ending"
+	case ending.Checkmate, ending.Stalemate:
+		return fmt.Sprintf("%s %s", sideTitle(e.Loser), map[ending.Kind]string{ending.Checkmate: "checkmated", ending.Stalemate: "stalemated"}[e.Kind])
+	}
+	return e.Kind.String()
+}
+
+// branchOf returns the node where n's line of play leaves the main line or its parent line
+// (the first node, going up, that is not its parent's first child; nil for the main line),
+// and whether n is on the main line.
+func branchOf(n *Node) (*Node, bool) {
+	for ; n.Parent != nil; n = n.Parent {
+		if n.Parent.Children[0] != n {
+			return n, false
+		}
+	}
+	return nil, true
+}
+
+func containsNode(ns []*Node, n *Node) bool {
+	for _, x := range ns {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// cycleMoves returns the k moves that lead to n, first move first.
+func cycleMoves(n *Node, k int) []board.Move {
+	out := make([]board.Move, k)
+	for i := k - 1; i >= 0 && n != nil; i-- {
+		out[i] = n.Move
+		n = n.Parent
+	}
+	return out
+}
+
+// sideTitle returns "Red" or "Black" for a side.
+func sideTitle(s ending.Side) string {
+	if c, ok := s.Color(); ok {
+		return sideName(c)
+	}
+	return "neither side"
+}
+
+// ordinal returns "2nd", "3rd", "4th" ….
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return strconv.Itoa(n) + "th"
+	case n%10 == 1:
+		return strconv.Itoa(n) + "st"
+	case n%10 == 2:
+		return strconv.Itoa(n) + "nd"
+	case n%10 == 3:
+		return strconv.Itoa(n) + "rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// joinInts writes 0, 4 and 8 as "0, 4, 8".
+func joinInts(ns []int) string {
+	var b strings.Builder
+	for i, n := range ns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}

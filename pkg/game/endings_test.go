@@ -1,0 +1,153 @@
+package game_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/ending"
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// vector is one game of the oracle's repetition-games.jsonl: random play, then a cycle played
+// until Fairy-Stockfish's third occurrence (or one move short of it, or broken by a capture).
+type vector struct {
+	Kind           string   `json:"kind"`
+	Checker        *string  `json:"checker"`
+	FENStart       string   `json:"fen_start"`
+	ICCS           []string `json:"iccs"`
+	Repetition     []int    `json:"repetition_plies"`
+	FFishResult    string   `json:"ffish_result"`
+	FFishResult4th *string  `json:"ffish_result_4th"`
+}
+
+func readVectors(t *testing.T) []vector {
+	f, err := os.Open("../../../shared/oracle/repetition-games.jsonl")
+	if err != nil {
+		t.Skip("shared oracle vectors absent")
+	}
+	defer f.Close()
+	var out []vector
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var v vector
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// vectorGame reads a vector as a PGN game with the given Result and judges its ending.
+func vectorGame(t *testing.T, v vector, result string, cfg game.CheckConfig) *game.Game {
+	text := "[FEN \"" + v.FENStart + "\"]\n[Result \"" + result + "\"]\n\n" + strings.Join(v.ICCS, " ") + " " + result + "\n"
+	g := readGame(t, text, false)
+	if !g.Valid() {
+		t.Fatalf("vector does not replay: %v", g.Diagnostics)
+	}
+	game.EndingCheck.Run(g, &cfg)
+	return g
+}
+
+func codes(g *game.Game) map[game.Kind]int {
+	out := map[game.Kind]int{}
+	for _, d := range g.Diagnostics {
+		out[d.Kind]++
+	}
+	return out
+}
+
+// TestEndingVectors: on every repetition game of the oracle, judged at the third occurrence
+// as Fairy-Stockfish judges: a one-sided perpetual check loses for the checker (and a draw in
+// the Result tag is contradicted), a mutual perpetual check is a draw, a cycle without a
+// checker never gets a check verdict, and near misses and cycles broken by a capture get no
+// verdict at all. At the fourth occurrence, near misses are never judged either, and full
+// games agree with Fairy-Stockfish's result once the cycle is played again (not replayed
+// here: the third-occurrence verdict must not depend on N).
+func TestEndingVectors(t *testing.T) {
+	vs := readVectors(t)
+	n := map[string]int{}
+	for i, v := range vs {
+		g := vectorGame(t, v, "1/2-1/2", game.DefaultCheckConfig())
+		c := codes(g)
+		e := g.Ending
+		switch v.Kind {
+		case "perpetual_check":
+			loser := ending.Red
+			if *v.Checker == "b" {
+				loser = ending.Black
+			}
+			want := "0-1"
+			if loser == ending.Black {
+				want = "1-0"
+			}
+			if e.Kind != ending.PerpetualCheck || e.Loser != loser || want != v.FFishResult || c[game.KindPerpetualCheck] != 1 || c[game.KindResult] != 1 || c[game.KindRepetition] != 1 {
+				t.Errorf("vector %d (%s %s): ending %+v, codes %v", i, v.Kind, *v.Checker, e, c)
+			}
+			if !equalInts(e.Plies, v.Repetition) {
+				t.Errorf("vector %d: plies %v, want %v", i, e.Plies, v.Repetition)
+			}
+		case "mutual_check":
+			if e.Kind != ending.MutualPerpetualCheck || e.Loser != ending.NoSide || c[game.KindPerpetualCheck] != 0 || c[game.KindResult] != 0 || c[game.KindRepetition] != 1 {
+				t.Errorf("vector %d (%s): ending %+v, codes %v", i, v.Kind, e, c)
+			}
+		case "no_check", "partial_check":
+			if e.Kind == ending.PerpetualCheck || e.Kind == ending.MutualPerpetualCheck || c[game.KindPerpetualCheck] != 0 || c[game.KindRepetition] != 1 {
+				t.Errorf("vector %d (%s): ending %+v, codes %v", i, v.Kind, e, c)
+			}
+		case "near_miss", "broken_by_capture":
+			if e.Kind != ending.None || c[game.KindRepetition] != 0 || c[game.KindPerpetualCheck] != 0 {
+				t.Errorf("vector %d (%s): ending %+v, codes %v", i, v.Kind, e, c)
+			}
+		default:
+			t.Fatalf("vector %d: kind %q", i, v.Kind)
+		}
+		n[v.Kind]++
+		cfg4 := game.DefaultCheckConfig()
+		cfg4.Repetition = 4
+		if g4 := vectorGame(t, v, "*", cfg4); g4.Ending.Kind != ending.None {
+			t.Errorf("vector %d (%s): judged at the 4th occurrence, which it never reaches: %+v", i, v.Kind, g4.Ending)
+		}
+	}
+	t.Logf("vectors by kind: %v", n)
+}
+
+// TestFixResults: with FixResults a perpetual check's Result is rewritten, with a result
+// warning that says old → new and why; an unproven result is left alone.
+func TestFixResults(t *testing.T) {
+	for _, v := range readVectors(t) {
+		if v.Kind != "perpetual_check" {
+			continue
+		}
+		cfg := game.DefaultCheckConfig()
+		cfg.FixResults = true
+		g := vectorGame(t, v, "1/2-1/2", cfg)
+		res, _ := g.Tag("Result")
+		var msg string
+		for _, d := range g.Diagnostics {
+			if d.Kind == game.KindResult {
+				msg = d.Message
+			}
+		}
+		if g.Result != v.FFishResult || res != v.FFishResult || !strings.HasPrefix(msg, "1/2-1/2 → "+v.FFishResult+": ") || !strings.Contains(msg, "checks on every move") {
+			t.Errorf("result %q, tag %q, warning %q; want %s", g.Result, res, msg, v.FFishResult)
+		}
+		return
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

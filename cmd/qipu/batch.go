@@ -36,7 +36,7 @@ func convertCommand() *cli.Command {
 		// Output of cut games (CLI and pipeline UX).
 		&cli.BoolFlag{Name: "keep-result", Usage: "keep the Result tag of a game cut at its first error (by default it is written as *)"},
 		dedupeFlag(),
-	}, commonFlags()...)
+	}, append(shapingFlags(), commonFlags()...)...)
 	return &cli.Command{
 		Name:      "convert",
 		Usage:     "replay every game and write it in another notation or format",
@@ -67,6 +67,9 @@ func convertCommand() *cli.Command {
 			cfg.Out = c.String("out")
 			cfg.KeepResult = c.Bool("keep-result")
 			cfg.DedupeOutput = c.Bool("dedupe")
+			if err := shapingConfig(c, &cfg); err != nil {
+				return err
+			}
 			if cfg.Styles, err = notationStyles(c); err != nil {
 				return err
 			}

@@ -12,10 +12,12 @@ import (
 // EndingCheck judges how the game's lines end in repeated cycles and at the natural limit,
 // from the repeats the builder found as it replayed (Game.Repeats): the Nth occurrence of a
 // position (CheckConfig.Repetition) on the main line or on a variation's own path is a
-// repetition note, and the cycle between its last two occurrences is judged (package ending):
-// a side that checked with every one of its moves loses (a perpetual-check warning, and a
-// result warning when the Result says a draw or the checker's win), a mutual perpetual check
-// is a draw, a perpetual chase by the named rule set is a warning. The main line's verdict is
+// repetition note, and the cycle between its last two occurrences is judged (package ending).
+// When the line ends in that cycle (within one more turn of it), the verdict stands: a side
+// that checked with every one of its moves loses (a perpetual-check warning, and a result
+// warning when the Result says a draw or the checker's win), a mutual perpetual check is a
+// draw, a perpetual chase by the named rule set is a warning. When play went on, a player
+// changed course as the rules ask, and the note says so. The main line's verdict is
 // the game's Ending unless it ends in checkmate or stalemate. A main line that goes 120 plies
 // without a capture ends at the natural limit (a note when the Result is decisive without
 // mate). A Termination tag that names an ending the board contradicts is a warning. With
@@ -46,18 +48,29 @@ func judgeEnding(g *Game, cfg *CheckConfig) {
 		}
 		seen = append(seen, branch)
 		occ := r.Occurrences[len(r.Occurrences)-n:]
-		v := ending.JudgeCycle(&r.Pos, cycleMoves(r.Node, r.Ply-occ[n-2]), cfg.ChaseRules)
+		cycle := r.Ply - occ[n-2]
+		v := ending.JudgeCycle(&r.Pos, cycleMoves(r.Node, cycle), cfg.ChaseRules)
 		where := ""
 		if !main {
 			where = " in a variation"
 		}
+		// The line ends in the cycle: within one more turn of it after the Nth occurrence.
+		// A line that goes on was changed by a player, as the rules ask: no side loses.
+		final := lineEnd(r.Node, r.Ply)-r.Ply < cycle
+		goesOn := ""
+		if !final {
+			goesOn = "; play goes on"
+		}
 		g.AddDiagnostic(&Diagnostic{Kind: KindRepetition, Level: LevelNote, Loc: r.Node.Loc, Ply: r.Ply,
-			Message: fmt.Sprintf("the position occurs for the %s time%s (plies %s): %s", ordinal(n), where, joinInts(occ), v.Reason())})
+			Message: fmt.Sprintf("the position occurs for the %s time%s (plies %s): %s%s", ordinal(n), where, joinInts(occ), v.Reason(), goesOn)})
+		if !final {
+			continue
+		}
 		switch v.Kind {
 		case ending.PerpetualCheck:
 			g.AddDiagnostic(&Diagnostic{Kind: KindPerpetualCheck, Level: LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
-				Message: fmt.Sprintf("%s in the cycle of plies %d–%d and the other side does not: %s loses%s (every rule set)",
-					v.Reason(), occ[n-2]+1, r.Ply, sideTitle(v.Loser), where)})
+				Message: fmt.Sprintf("%s (plies %d–%d) and %s does not: %s loses%s (every rule set)",
+					v.Reason(), occ[n-2]+1, r.Ply, otherTitle(v.Loser), sideTitle(v.Loser), where)})
 		case ending.PerpetualChase:
 			g.AddDiagnostic(&Diagnostic{Kind: KindPerpetualChase, Level: LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
 				Message: fmt.Sprintf("%s (plies %d–%d): %s loses%s (heuristic, %s rules)",
@@ -218,6 +231,22 @@ func cycleMoves(n *Node, k int) []board.Move {
 		n = n.Parent
 	}
 	return out
+}
+
+// lineEnd returns the ply at which the line of n (at ply) ends: n's first children down.
+func lineEnd(n *Node, ply int) int {
+	for ; len(n.Children) > 0; n = n.Children[0] {
+		ply++
+	}
+	return ply
+}
+
+// otherTitle returns the name of the side other than s.
+func otherTitle(s ending.Side) string {
+	if c, ok := s.Color(); ok {
+		return sideName(c.Other())
+	}
+	return "neither side"
 }
 
 // sideTitle returns "Red" or "Black" for a side.

@@ -8,13 +8,24 @@ import (
 // Repeat is a position that occurs again on one line of play: the same pieces on the same
 // squares with the same side to move, reached by Node at Ply, for the Count-th time since the
 // last capture before it (positions before a capture cannot recur). Occurrences lists the
-// plies of every occurrence, the last being Ply; 0 is the start position.
+// plies of its last occurrences (up to MaxRepetition of them), the last being Ply; 0 is the
+// start position.
 type Repeat struct {
 	Node        *Node
 	Pos         board.Position // the repeated position
 	Ply, Count  int
 	Occurrences []int
 }
+
+// MaxRepetition is the most occurrences of a position the builder records: a repeat is kept
+// for its 2nd to MaxRepetition-th occurrence, so that a line that shuffles for thousands of
+// plies holds a few dozen repeats, not one per ply.
+const MaxRepetition = 8
+
+// maxLookBack bounds how far back (in plies) the builder looks for an earlier occurrence of a
+// position: far beyond the natural limit, so that a pathological line of thousands of quiet
+// plies costs a bounded time per ply.
+const maxLookBack = 1000
 
 // repetitions finds repeated positions as the builder replays: the Zobrist key of every
 // position on the current path, by ply, and the repeats found in the game.
@@ -55,20 +66,22 @@ func (b *Builder) trackAfter() {
 	if ending.NaturalLimitReached(half) && r.natural == 0 && len(b.stack) == 0 {
 		r.natural = ply
 	}
-	lo := max(0, ply-half)
+	lo := max(0, ply-half, ply-maxLookBack)
 	count := 1
-	for q := ply - 2; q >= lo; q -= 2 {
+	for q := ply - 2; q >= lo && count <= MaxRepetition; q -= 2 {
 		if r.keys[q] == key {
 			count++
 		}
 	}
-	if count == 1 {
+	if count == 1 || count > MaxRepetition {
 		return
 	}
-	occ := make([]int, 0, count)
-	for q := ply - 2*((ply-lo)/2); q <= ply; q += 2 {
+	occ := make([]int, count)
+	occ[count-1] = ply
+	for q, i := ply-2, count-2; i >= 0; q -= 2 {
 		if r.keys[q] == key {
-			occ = append(occ, q)
+			occ[i] = q
+			i--
 		}
 	}
 	r.found = append(r.found, Repeat{Node: b.cur.node, Pos: *pos, Ply: ply, Count: count, Occurrences: occ})

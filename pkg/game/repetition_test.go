@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qipu/qipu/pkg/ending"
+	"github.com/qipu/qipu/pkg/game"
 )
 
 // TestRepeatsOnEachPath: the builder finds a position that occurs again on the main line,
@@ -56,5 +57,19 @@ func TestNaturalLimit(t *testing.T) {
 	g = readGame(t, "1. "+shuffle[:len(shuffle)-5]+"*\n", false)
 	if g.NaturalLimit() != 0 {
 		t.Errorf("119 plies: natural limit at %d", g.NaturalLimit())
+	}
+}
+
+// TestRepeatsBounded: a line that shuffles for thousands of plies keeps a repeat of each
+// position only up to its MaxRepetition-th occurrence.
+func TestRepeatsBounded(t *testing.T) {
+	g := readGame(t, "1. "+strings.Repeat("h0g2 h9g7 g2h0 g7h9 ", 500)+"*\n", false)
+	if n := len(g.Repeats()); n != 4*(game.MaxRepetition-1) {
+		t.Errorf("%d repeats in 2000 plies of a 4-ply shuffle, want %d", n, 4*(game.MaxRepetition-1))
+	}
+	for _, r := range g.Repeats() {
+		if len(r.Occurrences) != r.Count || r.Occurrences[r.Count-1] != r.Ply {
+			t.Errorf("repeat at ply %d: count %d, occurrences %v", r.Ply, r.Count, r.Occurrences)
+		}
 	}
 }

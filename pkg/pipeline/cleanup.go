@@ -112,9 +112,12 @@ func (f *fileRun) cleanFile() {
 	n := f.notes()
 	sf := &statslib.File{Format: f.format, Encoding: f.encoding}
 	for _, d := range f.fileDiags {
-		if d.IsWarning() {
+		switch {
+		case d.IsWarning():
 			sf.Warnings++
-		} else if d.IsError() { // a note counts as neither
+		case d.IsNote():
+			sf.Notes++
+		default:
 			sf.Errors++
 		}
 	}

@@ -526,8 +526,8 @@ func validate(cfg Config) (*settings, error) {
 	s.inEnc = cfg.Encoding.ForInput()
 	s.checks = record.DefaultChecks()
 	s.checkCfg = cfg.Checks.WithDefaults()
-	if cfg.Checks.Repetition < 0 || cfg.Checks.Repetition == 1 {
-		return nil, usagef("%s: --repetition %d: want 2 or more occurrences", cfg.Command, cfg.Checks.Repetition)
+	if r := cfg.Checks.Repetition; r < 0 || r == 1 || r > game.MaxRepetition {
+		return nil, usagef("%s: --repetition %d: want 2 to %d occurrences", cfg.Command, r, game.MaxRepetition)
 	}
 	if cfg.Checks.ECCOPlies < 0 {
 		return nil, usagef("%s: --ecco-plies %d: want a positive number of plies", cfg.Command, cfg.Checks.ECCOPlies)

@@ -329,8 +329,14 @@ func (f *fileRun) finish() {
 			}
 		}
 		for _, d := range f.fileDiags {
-			if d.IsWarning() {
+			switch {
+			case d.IsWarning():
 				st.warnings++
+			case d.IsNote():
+				st.notes++
+				if !s.cfg.Verbose {
+					continue
+				}
 			}
 			f.placeFileDiag(d)
 		}

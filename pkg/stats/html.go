@@ -27,6 +27,16 @@ func (r *Report) WriteHTML(w io.Writer, title string) error {
 	for _, e := range sortedCounts(r.WarningsByKind) {
 		warns = append(warns, bar{label: e.Name, value: e.Count, color: "#d68910"})
 	}
+	var endings []bar
+	for _, name := range endingOrder {
+		if n := r.Endings[name]; n > 0 {
+			endings = append(endings, bar{label: name, value: n, color: endingColor(name)})
+		}
+	}
+	var eccos []bar
+	for _, e := range r.ECCO.Entries {
+		eccos = append(eccos, bar{label: e.Name, value: e.Count, color: "#16a085"})
+	}
 	lengths := make([]bar, LengthBuckets)
 	for i, n := range r.Lengths {
 		lengths[i] = bar{label: bucketLabel(i), value: n, color: "#2e86c1"}
@@ -36,6 +46,7 @@ func (r *Report) WriteHTML(w io.Writer, title string) error {
 		R                         *Report
 		Lengths, Results          template.HTML
 		Kinds, Warnings, Validity template.HTML
+		Endings, ECCO             template.HTML
 	}{
 		Title: title, R: r,
 		Lengths:  columnChart(lengths, "plies in the main line", "games"),
@@ -43,8 +54,25 @@ func (r *Report) WriteHTML(w io.Writer, title string) error {
 		Kinds:    barChart(kinds),
 		Warnings: barChart(warns),
 		Validity: validityChart(r.Folders),
+		Endings:  barChart(endings),
+		ECCO:     barChart(eccos),
 	}
 	return page.Execute(w, data)
+}
+
+// endingOrder lists the endings in the order reports show them.
+var endingOrder = []string{"checkmate", "stalemate", "perpetual-check", "perpetual-chase", "mutual-perpetual-check", "repetition", "natural-limit", "unfinished"}
+
+func endingColor(name string) string {
+	switch name {
+	case "checkmate", "stalemate":
+		return "#c0392b"
+	case "perpetual-check", "perpetual-chase":
+		return "#d68910"
+	case "unfinished":
+		return "#7f8c8d"
+	}
+	return "#2e86c1"
 }
 
 func resultLabel(r string) string {
@@ -218,6 +246,10 @@ svg .lbl{font-size:12px;fill:#333}svg .val{font-size:11px;fill:#555}svg .cap{fon
 </div>
 <h2>Warnings by kind</h2>
 {{.Warnings}}
+<h2>How games end</h2>
+{{.Endings}}
+<h2>Openings by ECCO code (computed)</h2>
+{{.ECCO}}
 <h2>Validity per top-level folder</h2>
 {{.Validity}}
 <div class="grid">

@@ -21,12 +21,18 @@ type Report struct {
 	FileErrors int `json:"file_errors"` // errors of files rather than games
 	Skipped    int `json:"skipped"`     // files that are not game files
 	Warnings   int `json:"warnings"`    // warnings in games and files
+	Notes      int `json:"notes"`       // notes in games and files
 
 	Formats   map[string]int `json:"formats"`   // files by format
 	Encodings map[string]int `json:"encodings"` // files by text encoding
 	// InvalidByKind counts invalid games by the kind of their first error.
 	InvalidByKind  map[string]int `json:"invalid_by_kind"`
 	WarningsByKind map[string]int `json:"warnings_by_kind"`
+	NotesByKind    map[string]int `json:"notes_by_kind"`
+	// Endings counts games by how the main line ends, as the board judges it: checkmate,
+	// stalemate, perpetual-check, mutual-perpetual-check, perpetual-chase, repetition,
+	// natural-limit, or unfinished (none of these).
+	Endings map[string]int `json:"endings"`
 	// Results counts games by result: "1-0", "0-1", "1/2-1/2", "*".
 	Results map[string]int `json:"results"`
 	// Lengths is the histogram of main-line lengths: bar i counts games of
@@ -37,6 +43,9 @@ type Report struct {
 	Players  Top `json:"players"`  // by games played, Red or Black
 	Events   Top `json:"events"`   // by games
 	Openings Top `json:"openings"` // ECCO code and opening name, where the tags give them
+	// ECCO counts games by the code the opening rules give (with the opening and variation
+	// names), for every game classified, whatever its tags say.
+	ECCO Top `json:"ecco"`
 
 	// Duplicates counts groups of the same game (same start and main line) and the games
 	// beyond the first of each group.
@@ -106,7 +115,7 @@ func bucketLabel(i int) string {
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "files      %d read, %d unreadable, %d skipped (not game files)\n", r.Files, r.Unreadable, r.Skipped)
-	fmt.Fprintf(&b, "games      %d: %d valid, %d invalid; %d plies; %d warnings\n", r.Games, r.Valid, r.Invalid, r.Plies, r.Warnings)
+	fmt.Fprintf(&b, "games      %d: %d valid, %d invalid; %d plies; %d warnings, %d notes\n", r.Games, r.Valid, r.Invalid, r.Plies, r.Warnings, r.Notes)
 	section := func(title string, m map[string]int) {
 		if len(m) == 0 {
 			return
@@ -124,7 +133,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	section("encodings", r.Encodings)
 	section("invalid", r.InvalidByKind)
 	section("warnings", r.WarningsByKind)
+	section("notes", r.NotesByKind)
 	section("results", r.Results)
+	section("endings", r.Endings)
 	fmt.Fprintf(&b, "duplicates %d groups of the same game, %d games beyond the first of each\n", r.Duplicates.Groups, r.Duplicates.Games)
 	b.WriteString("\nlengths (plies)\n")
 	most := slices.Max(r.Lengths[:])
@@ -147,6 +158,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	top("players", r.Players)
 	top("events", r.Events)
 	top("openings", r.Openings)
+	top("ECCO (computed)", r.ECCO)
 	if len(r.Folders) > 0 {
 		b.WriteString("\nfolders\n")
 		for _, f := range r.Folders {

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/dedupe"
+	"github.com/qipu/qipu/pkg/ending"
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -56,9 +57,10 @@ type File struct {
 	// skipped.
 	Format, Encoding string
 	Status           FileStatus
-	// Errors and Warnings count the diagnostics of the file itself (not of its games). A
-	// file read with errors of its own counts once in Report.FileErrors, as check counts it.
-	Errors, Warnings int
+	// Errors, Warnings and Notes count the diagnostics of the file itself (not of its
+	// games). A file read with errors of its own counts once in Report.FileErrors, as check
+	// counts it.
+	Errors, Warnings, Notes int
 }
 
 // Collector accumulates a run. Not safe for concurrent use: feed it from one goroutine.
@@ -67,6 +69,7 @@ type Collector struct {
 	players counter
 	events  counter
 	opening counter
+	ecco    counter
 	folders map[string]*Folder
 	dup     *dedupe.Index
 	fileIDs int
@@ -76,9 +79,11 @@ type Collector struct {
 func NewCollector() *Collector {
 	return &Collector{
 		players: counter{m: map[string]int{}}, events: counter{m: map[string]int{}},
-		opening: counter{m: map[string]int{}}, folders: map[string]*Folder{}, dup: dedupe.NewIndex(),
+		opening: counter{m: map[string]int{}}, ecco: counter{m: map[string]int{}},
+		folders: map[string]*Folder{}, dup: dedupe.NewIndex(),
 		r: Report{Formats: map[string]int{}, Encodings: map[string]int{}, InvalidByKind: map[string]int{},
-			WarningsByKind: map[string]int{}, Results: map[string]int{}},
+			WarningsByKind: map[string]int{}, NotesByKind: map[string]int{}, Endings: map[string]int{},
+			Results: map[string]int{}},
 	}
 }
 
@@ -105,6 +110,7 @@ func (c *Collector) AddFile(f File) {
 		r.FileErrors++ // as check counts them: files with errors of their own
 	}
 	r.Warnings += f.Warnings
+	r.Notes += f.Notes
 	fo := c.folder(f.Folder)
 	fo.Files++
 	if f.Status == Unreadable {
@@ -140,8 +146,12 @@ type GameInfo struct {
 	Result string
 	// FirstError is the kind of the game's first error; "" for a valid game.
 	FirstError game.Kind
-	// Warnings are the kinds of the game's warnings, in order.
-	Warnings []game.Kind
+	// Warnings and Notes are the kinds of the game's warnings and notes, in order.
+	Warnings, Notes []game.Kind
+	// Ending is how the main line ends (game.Game.Ending's kind), "unfinished" for none.
+	Ending string
+	// ECCO is the computed classification: the code and the names, "" when not classified.
+	ECCO string
 	// Red, Black and Event are the tags of those names; Opening is the ECCO code and the
 	// opening name, where the tags give them.
 	Red, Black, Event, Opening string
@@ -153,11 +163,21 @@ type GameInfo struct {
 func Describe(g *game.Game) GameInfo {
 	info := GameInfo{Index: g.Index, Plies: g.Plies(), Result: g.Result, Summary: dedupe.Summarize(g)}
 	for _, d := range g.Diagnostics {
-		if d.IsWarning() {
+		switch {
+		case d.IsWarning():
 			info.Warnings = append(info.Warnings, d.Kind)
-		} else if info.FirstError == "" {
+		case d.IsNote():
+			info.Notes = append(info.Notes, d.Kind)
+		case info.FirstError == "":
 			info.FirstError = d.Kind
 		}
+	}
+	info.Ending = g.Ending.Kind.String()
+	if g.Ending.Kind == ending.None {
+		info.Ending = "unfinished"
+	}
+	if o := g.Opening; o.Code != "" {
+		info.ECCO = strings.TrimSpace(o.Code + " " + o.Name + " " + o.Variation)
 	}
 	info.Red, _ = g.Tag("Red")
 	info.Black, _ = g.Tag("Black")
@@ -192,6 +212,14 @@ func (c *Collector) AddInfo(folder string, file int, g GameInfo) {
 		r.Warnings++
 		r.WarningsByKind[string(k)]++
 	}
+	for _, k := range g.Notes {
+		r.Notes++
+		r.NotesByKind[string(k)]++
+	}
+	if g.Ending != "" {
+		r.Endings[g.Ending]++
+	}
+	c.ecco.add(g.ECCO)
 	if g.FirstError == "" {
 		r.Valid++
 		fo.Valid++
@@ -227,6 +255,7 @@ func (c *Collector) Report() *Report {
 	r.Players = c.players.top(TopN)
 	r.Events = c.events.top(TopN)
 	r.Openings = c.opening.top(TopN)
+	r.ECCO = c.ecco.top(TopN)
 	r.Folders = make([]Folder, 0, len(c.folders))
 	for _, f := range c.folders {
 		r.Folders = append(r.Folders, *f)

@@ -93,3 +93,43 @@ func Plies(games []*game.Game) int {
 	}
 	return n
 }
+
+// AllocsPerPly returns the allocations decoding costs per ply beyond a fixed cost per file:
+// the difference between decoding long and short (the same layout, plies apart) divided by
+// plies. A reader that allocates nothing per move gives well under one.
+func AllocsPerPly(dec DecodeFunc, short, long []byte, plies int) float64 {
+	run := func(data []byte) func() {
+		return func() {
+			for range dec(bytes.NewReader(data), "allocs") {
+			}
+		}
+	}
+	a := testing.AllocsPerRun(20, run(short))
+	b := testing.AllocsPerRun(20, run(long))
+	return (b - a) / float64(plies)
+}
+
+// LongGame returns a random game of exactly plies legal plies, the first that the seeds
+// from seed on give (a random walk may reach a mate first); nil when none of 1,000 does.
+func LongGame(seed uint64, plies int) *game.Game {
+	var moves []board.Move
+	for s := seed; s < seed+1000; s++ {
+		rng := rand.New(rand.NewPCG(s, 7))
+		b := &game.Builder{}
+		b.Begin(1, "bench", "gb18030")
+		pos := board.StartPosition()
+		for range plies {
+			moves = pos.LegalMoves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			b.PlayMove(m, game.NoLoc)
+			pos.Play(m)
+		}
+		if g := b.Finish(); g.Plies() == plies {
+			return g
+		}
+	}
+	return nil
+}

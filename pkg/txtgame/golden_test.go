@@ -77,6 +77,9 @@ func TestSniff(t *testing.T) {
 			t.Errorf("Sniff(%s) = %v, want %v", name, got, want)
 		}
 	}
+	if !Sniff([]byte("4k4/9/9/9/9/9/9/9/9/4K4 w\n1. 帅五平四\n")) {
+		t.Error("a FEN then a numbered move is not recognized")
+	}
 	for _, s := range []string{
 		"",
 		"甲  红先胜  乙\n\n说明\n", // a header without moves

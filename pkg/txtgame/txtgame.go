@@ -106,7 +106,7 @@ func Sniff(prefix []byte) bool {
 		case prev == kindDashes && k == kindField && strings.HasPrefix(l, "标题"):
 			return true
 		case prev == kindFEN:
-			return k == kindOther && isMoveToken(l)
+			return k == kindOther && isMoveToken(l) || k == kindMoves && isMoveToken(firstToken(stripNumber(l)))
 		}
 		prev = k
 	}

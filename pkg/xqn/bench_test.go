@@ -1,7 +1,10 @@
 package xqn
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"iter"
 	"strings"
 	"testing"
 
@@ -9,6 +12,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/readertest"
 	"github.com/qipu/qipu/pkg/notation/chinese"
+	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -39,8 +43,9 @@ func encodeGame(tb testing.TB, g *game.Game) []byte {
 	return b
 }
 
-// BenchmarkDecode reads the same 1,000 generated games as XQF files (xqf) and as .xqn files
-// (xqn): compare their ns/game (the target is at most about 2× XQF's).
+// BenchmarkDecode reads the same 1,000 generated games as XQF files (xqf), as .xqn files
+// (xqn) and as PGN files with the scores as comments (pgn): compare their ns/game (the
+// target is at most about 2× XQF's; a small text file pays for detecting its encoding).
 func BenchmarkDecode(b *testing.B) {
 	games := readertest.BenchGames(1000)
 	plies := readertest.Plies(games)
@@ -52,6 +57,39 @@ func BenchmarkDecode(b *testing.B) {
 		files = append(files, encodeGame(b, g))
 	}
 	b.Run("xqn", func(b *testing.B) { readertest.BenchDecode(b, dec, files, len(games), plies) })
+	// The same games as GBK PGN files with the same comment on every move, decoded as record
+	// reads PGN (textenc, then pgn.Decode): what a text format costs per file.
+	var pgns [][]byte
+	for _, f := range files {
+		g, _ := readertest.All(b, dec, "pgn", f)
+		var buf bytes.Buffer
+		if err := pgn.Encode(&buf, g[0], pgn.WriteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		enc, err := textenc.EncodeString(buf.String(), textenc.GBK)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pgns = append(pgns, enc)
+	}
+	b.Run("pgn", func(b *testing.B) { readertest.BenchDecode(b, decodePGN, pgns, len(games), plies) })
+}
+
+// decodePGN reads a PGN file as record does: textenc detects and decodes, pgn replays.
+func decodePGN(r io.Reader, path string) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		d, err := textenc.Open(r, textenc.Auto)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		if err := pgn.Decode(d, pgn.Config{Path: path}, func(g *game.Game) error {
+			yield(g, nil)
+			return nil
+		}); err != nil {
+			yield(nil, err)
+		}
+	}
 }
 
 // TestEncodeGame: the benchmark's files read back as the games they were written from.

@@ -54,6 +54,18 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 
 // decodeRecord replays one record, at offset start of the file, as game index.
 func decodeRecord(b *game.Builder, rec []byte, index int, start int64, enc textenc.Encoding) *game.Game {
+	g := replayRecord(b, rec, index, start, enc)
+	// The tail's meaning is not established: a value no known record has is a note.
+	if string(rec[offTail:offTail+len(knownTail)]) != knownTail || !allByte(rec[offTail+len(knownTail):], 0) {
+		g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelNote,
+			Path: b.Path, Loc: game.Loc{Offset: start + offTail}, Game: index,
+			Message: fmt.Sprintf("bytes 0x%X–0x%X differ from %q and zeros, what every known record holds there; their meaning is not established, so they are ignored", offTail, RecordSize-1, knownTail)})
+	}
+	return g
+}
+
+// replayRecord reads the fields and replays the moves of one record.
+func replayRecord(b *game.Builder, rec []byte, index int, start int64, enc textenc.Encoding) *game.Game {
 	at := func(off int) game.Loc { return game.Loc{Offset: start + int64(off)} }
 	b.Begin(index, FormatName, enc.String())
 	for _, f := range [2]struct {

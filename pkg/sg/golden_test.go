@@ -32,6 +32,7 @@ func goldenInputs() map[string][]byte {
 		"odd-result":    record([]byte("A"), []byte("B"), "R+?", "", openingTable, h2e2, false),
 		"no-end":        record([]byte("A"), []byte("B"), "R+c", "2004-12-29", openingTable, bytes.Repeat([]byte{h2e2[0], h2e2[1], h2e2[1], h2e2[0]}, (offTail-offMoves)/4), true),
 		"truncated":     two[:RecordSize+100],
+		"odd-tail":      append(record([]byte("A"), []byte("B"), "R+c", "2004-12-29", openingTable, h2e2, false)[:offTail], "1 1 1 "+strings.Repeat("\x00", RecordSize-offTail-6)...),
 		"empty":         nil,
 	}
 }

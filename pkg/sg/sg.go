@@ -12,6 +12,8 @@
 //	0x456   6  "0 1 1 " in every known record (meaning unknown; not read)
 //	0x45C  76  zero bytes
 //
+// Other bytes in those last two fields are reported as a note and ignored.
+//
 // A move byte is 10 + 10·x + y, x the file 0–8 from Red's left and y the rank 0–9 from
 // Black's back rank; Red moves first. Every known record holds the opening position in its
 // set-up table, so how a captured piece is written, and which of two like pieces is which,
@@ -45,6 +47,7 @@ const (
 	nameLen    = 32
 	setupLen   = 32 * 4
 	endOfMoves = 0x09
+	knownTail  = "0 1 1 " // at offTail in every known record, then zeros
 )
 
 // MaxRecords is the most games Decode reads from one file (the largest known holds 358);

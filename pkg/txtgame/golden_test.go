@@ -44,11 +44,23 @@ func goldenInputs(t *testing.T) map[string][]byte {
 		"readme": []byte("这是一个说明文件。\nNothing here.\n"),
 		// XQStudio's header block with a line that is no field and a result it does not know.
 		"xqstudio-odd": []byte(dashes + "\n标题: x\n奇怪的行\n结果: 未知\n" + dashes + "\n  1. 炮二平五\n" + dashes + "\n"),
+		// Traditional glyphs in Big5.
+		"big5": big5(t, "甲  紅先負  乙\r\n\r\n  1. 炮二平五  馬８進７\r\n"),
 		// UTF-16 with a byte order mark.
 		"utf16": utf16LE("\uFEFF甲  红先胜  乙\r\n  1. 炮二平五  马８进７\r\n"),
 		// Bytes that are not GBK.
 		"bad-bytes": append(gbk(t, "甲  红先胜  乙\n  1. 炮二平五  马８进７\n"), 0x81, '\n'),
 	}
+}
+
+// big5 encodes s as Big5.
+func big5(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := textenc.EncodeString(s, textenc.Big5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // utf16LE encodes s as UTF-16, little-endian.

@@ -13,7 +13,9 @@
 //   - One move per line after a FEN line, and a result line 红胜, 黑胜 or 和棋 (cchess's test
 //     files); also the one-line form "FEN, moves separated by spaces, result".
 //
-// The first two layouts give no position: the game starts from the opening position, Red to
+// The words of the layouts are read in simplified glyphs, as in the known files, and in their
+// traditional forms (紅先勝, 標題, 紅勝 …) for texts in Big5. The first two layouts give no
+// position: the game starts from the opening position, Red to
 // move. Moves are read in whatever notation they are written (Chinese with full-width or
 // ASCII digits, WXF, ICCS) and replayed by game.Builder, the one judge of legality. Text is
 // decoded at the edge by textenc (GBK, Big5, UTF-8 or UTF-16, detected unless given).
@@ -70,8 +72,9 @@ type Config struct {
 const sniffLines = 64
 
 // Sniff reports whether prefix (the first bytes of a file; 4 KiB are enough) starts a text of
-// games in one of the three layouts: a header line ("…红先胜…") whose next non-blank line
-// holds numbered moves, a line of dashes followed by XQStudio's "标题:" line, or a FEN as
+// games in one of the three layouts (in simplified or traditional glyphs): a header line
+// ("…红先胜…") whose next non-blank line holds numbered moves, a line of dashes followed by
+// XQStudio's "标题:" line, or a FEN as
 // the first line followed by a move. It decodes the prefix (detecting its encoding) to tell.
 func Sniff(prefix []byte) bool {
 	if !maybeGames(prefix) {
@@ -103,7 +106,7 @@ func Sniff(prefix []byte) bool {
 		switch {
 		case prev == kindHeader && k == kindMoves:
 			return isMoveToken(firstToken(stripNumber(l)))
-		case prev == kindDashes && k == kindField && strings.HasPrefix(l, "标题"):
+		case prev == kindDashes && k == kindField && fieldTags[fieldKey(l)] == "Title":
 			return true
 		case prev == kindFEN:
 			return k == kindOther && isMoveToken(l) || k == kindMoves && isMoveToken(firstToken(stripNumber(l)))
@@ -157,12 +160,14 @@ const (
 // headerMarks are the words of a header line, with Red's result.
 var headerMarks = [...]struct{ mark, result string }{
 	{"红先胜", "1-0"}, {"红先负", "0-1"}, {"红先和", "1/2-1/2"},
+	{"紅先勝", "1-0"}, {"紅先負", "0-1"}, {"紅先和", "1/2-1/2"}, // the same in traditional glyphs (Big5 texts)
 }
 
 // resultWords are the result lines of the one-move-per-line layout and the values of
 // XQStudio's 结果 field.
 var resultWords = map[string]string{
 	"红胜": "1-0", "黑胜": "0-1", "和棋": "1/2-1/2", "和局": "1/2-1/2",
+	"紅勝": "1-0", "黑勝": "0-1",
 	"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "*": "*",
 }
 
@@ -170,6 +175,7 @@ var resultWords = map[string]string{
 var fieldTags = map[string]string{
 	"标题": "Title", "赛事": "Event", "日期": "Date", "地点": "Site", "红方": "Red",
 	"黑方": "Black", "结果": "Result", "评论": "Annotator", "作者": "Author",
+	"標題": "Title", "賽事": "Event", "地點": "Site", "紅方": "Red", "結果": "Result", "評論": "Annotator",
 }
 
 // classify returns the kind of a trimmed, non-blank line.
@@ -177,7 +183,7 @@ func classify(l string) kind {
 	switch {
 	case isDashes(l):
 		return kindDashes
-	case strings.HasPrefix(l, "棋谱由XQStudio生成"):
+	case strings.HasPrefix(l, "棋谱由XQStudio生成"), strings.HasPrefix(l, "棋譜由XQStudio生成"):
 		return kindFooter
 	}
 	if _, _, ok := moveNumber(l); ok {
@@ -232,6 +238,12 @@ func field(l string) (key, value string, ok bool) {
 		return "", "", false
 	}
 	return trimSpace(l[:i]), trimSpace(l[i+w:]), true
+}
+
+// fieldKey returns the key of a "key: value" line.
+func fieldKey(l string) string {
+	k, _, _ := field(l)
+	return k
 }
 
 // isFEN reports whether the part of l before a comma is a FEN that parses.

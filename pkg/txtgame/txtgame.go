@@ -74,8 +74,8 @@ const sniffLines = 64
 // Sniff reports whether prefix (the first bytes of a file; 4 KiB are enough) starts a text of
 // games in one of the three layouts (in simplified or traditional glyphs): a header line
 // ("…红先胜…") whose next non-blank line holds numbered moves, a line of dashes followed by
-// XQStudio's "标题:" line, or a FEN as
-// the first line followed by a move. It decodes the prefix (detecting its encoding) to tell.
+// XQStudio's "标题:" line, or a FEN as the first line followed by a move. It decodes the
+// prefix (detecting its encoding) to tell.
 func Sniff(prefix []byte) bool {
 	if !maybeGames(prefix) {
 		return false

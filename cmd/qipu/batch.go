@@ -36,7 +36,7 @@ func convertCommand() *cli.Command {
 		// Output of cut games (CLI and pipeline UX).
 		&cli.BoolFlag{Name: "keep-result", Usage: "keep the Result tag of a game cut at its first error (by default it is written as *)"},
 		dedupeFlag(),
-	}, append(shapingFlags(), commonFlags()...)...)
+	}, append(shapingFlags(), append(selectFlags(), commonFlags()...)...)...)
 	return &cli.Command{
 		Name:      "convert",
 		Usage:     "replay every game and write it in another notation or format",
@@ -70,6 +70,9 @@ func convertCommand() *cli.Command {
 			if err := shapingConfig(c, &cfg); err != nil {
 				return err
 			}
+			if err := selectConfig(c, &cfg); err != nil { // ci.go
+				return err
+			}
 			if cfg.Styles, err = notationStyles(c); err != nil {
 				return err
 			}
@@ -87,9 +90,9 @@ func convertCommand() *cli.Command {
 
 func checkCommand() *cli.Command {
 	flags := append([]cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "text", Usage: "text (diagnostics and summary on stderr), json (summary as JSON on stdout) or github (also GitHub Actions annotations on stdout)"},
+		&cli.StringFlag{Name: "format", Value: "text", Usage: "text (diagnostics and summary on stderr), json (summary as JSON on stdout), github (also GitHub Actions annotations on stdout), or sarif, junit or codeclimate (that report on stdout)"},
 		&cli.BoolFlag{Name: "decode-only", Hidden: true, Usage: "benchmarks: only read and decode the files (the pipeline's floor)"},
-	}, commonFlags()...)
+	}, append(append(ciFlags(), selectFlags()...), commonFlags()...)...)
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "replay every game and report; writes no converted output",
@@ -104,8 +107,8 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if cfg.Format, err = pipeline.ParseCheckFormat(c.String("format")); err != nil {
-				return usageErr("check: --format %q: want text, json or github", c.String("format"))
+			if err := checkFormat(c, &cfg); err != nil { // ci.go
+				return err
 			}
 			cfg.DecodeOnly = c.Bool("decode-only")
 			return runPipeline(c, cfg)

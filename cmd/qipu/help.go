@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -21,6 +20,9 @@ func helpCommand() *cli.Command {
 				return cli.ShowAppHelp(c)
 			case 1:
 				name := c.Args().First()
+				if name == "rules" { // `qipu help rules` lists them, as `qipu rules` does
+					return printRules(c)
+				}
 				if c.App.Command(name) == nil {
 					return unknownCommand(c, name)
 				}
@@ -49,35 +51,6 @@ func unknownCommand(c *cli.Context, name string) error {
 		}
 	}
 	return usageErr("unknown command %q (commands: %s; see qipu --help)", name, strings.Join(names, ", "))
-}
-
-// version is what `qipu --version` prints after "qipu ": the module version from the build
-// information ("(devel)" when built from a checkout), and the VCS revision when the build
-// recorded one ("+modified" for a tree with uncommitted changes).
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown)"
-	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+modified"
-			}
-		}
-	}
-	if rev != "" {
-		v += fmt.Sprintf(" (revision %.12s%s)", rev, modified)
-	}
-	return v
 }
 
 func init() {

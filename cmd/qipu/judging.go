@@ -16,16 +16,17 @@ func judgingFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "repetition", Value: 3, Usage: "the occurrence of a position that ends a game by repetition: 3 (as Pikafish and Fairy-Stockfish judge) or 4 (as xqbase and ElephantEye)"},
 		&cli.StringFlag{Name: "chase-rules", Value: "xqbase", Usage: "rule set of perpetual-chase verdicts: xqbase (the xqbase computer league's definition) or none"},
+		&cli.IntFlag{Name: "ecco-plies", Value: 20, Usage: "plies of the main line the ECCO opening classification looks at: 20 (as xqbase's tools) or 15 (as another common tagger)"},
 		&cli.StringFlag{Name: "where", Usage: "keep only the games `EXPR` selects, e.g. 'plies >= 40 && Red ~ \"胡荣华\"' (see the README)"},
 		&cli.StringSliceFlag{Name: "position", Usage: "keep only the games whose main line reaches the position `FEN` (pieces and side to move; repeatable)"},
 		&cli.BoolFlag{Name: "position-mirror", Usage: "--position also matches the left–right mirror of each position"},
-		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print notes (repetitions, empty library records …) with the diagnostics"},
 	}
 }
 
 // shapingFlags are convert's flags that reshape the games written.
 func shapingFlags() []cli.Flag {
 	return []cli.Flag{
+		&cli.StringFlag{Name: "ecco", Usage: "write the [ECCO], [Opening] and [Variation] tags of each game's opening classification: add (where missing or empty) or replace"},
 		&cli.BoolFlag{Name: "fix-results", Usage: "write the Result the board proves (checkmate, stalemate, perpetual check), with a result warning old → new"},
 		&cli.BoolFlag{Name: "no-comments", Usage: "leave out comments"},
 		&cli.BoolFlag{Name: "no-variations", Usage: "leave out variations: the main line only"},
@@ -44,6 +45,9 @@ func judgingConfig(c *cli.Context, cfg *pipeline.Config) error {
 		return usageErr("%s: --chase-rules %q: want xqbase or none", name, c.String("chase-rules"))
 	}
 	cfg.Checks.ChaseRules = rules
+	if cfg.Checks.ECCOPlies = c.Int("ecco-plies"); cfg.Checks.ECCOPlies < 1 {
+		return usageErr("%s: --ecco-plies %d: want a positive number of plies", name, cfg.Checks.ECCOPlies)
+	}
 	if w := c.String("where"); w != "" {
 		if cfg.Where, err = query.Parse(w); err != nil {
 			return usageErr("%s: --where: %w", name, err)
@@ -56,13 +60,17 @@ func judgingConfig(c *cli.Context, cfg *pipeline.Config) error {
 	} else if c.Bool("position-mirror") {
 		return usageErr("%s: --position-mirror needs --position", name)
 	}
-	cfg.Verbose = c.Bool("verbose")
 	return nil
 }
 
 // shapingConfig reads the flags of shapingFlags into cfg.
 func shapingConfig(c *cli.Context, cfg *pipeline.Config) error {
 	cfg.Checks.FixResults = c.Bool("fix-results")
+	mode, err := pipeline.ParseECCOMode(c.String("ecco"))
+	if err != nil {
+		return usageErr("convert: --ecco %q: want add or replace", c.String("ecco"))
+	}
+	cfg.ECCOTags = mode
 	cfg.Shape = shape.Options{
 		NoComments:   c.Bool("no-comments"),
 		NoVariations: c.Bool("no-variations"),

@@ -58,6 +58,8 @@ var (
 		{KindPerpetualChase, LevelWarning, "one side chased the same unprotected piece with every move of the cycle: it loses (heuristic, --chase-rules)"},
 		{KindNaturalLimit, LevelNote, "120 plies without a capture on the main line, and a decisive Result without mate"},
 		{KindTermination, LevelWarning, "a Termination tag that names an ending the board does not show"},
+		{KindECCO, LevelWarning, "an ECCO tag that differs from the code the opening rules give (--ecco-plies)"},
+		{KindEmptyRecord, LevelNote, "a library record with no pieces and no moves (a heading or an empty slot): not a game"},
 	}
 )
 

@@ -7,13 +7,14 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/ecco"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/query"
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/shape"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/jsonl"
-
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
@@ -114,8 +115,30 @@ type Config struct {
 	// Stderr), CheckJSON (the same diagnostics on Stderr, the summary as one JSON object on
 	// Stdout) or CheckGitHub (also a GitHub Actions annotation per diagnostic on Stdout).
 	Format CheckFormat
-	// Strict turns every warning into an error.
+	// Strict turns every warning (not the notes) into an error.
 	Strict bool
+	// Verbose makes the text output show the notes too (by default only errors and
+	// warnings; notes always go to the report and the CI outputs).
+	Verbose bool
+	// Select, if not empty, keeps only the diagnostics of these codes; Ignore drops the
+	// diagnostics of its codes (convert and check). A dropped error does not make its game
+	// invalid. Every code must be one of game.Rules (ParseCodes).
+	Select, Ignore []game.Kind
+	// Outputs are CI reports (check only): SARIF, JUnit XML, Code Climate or GitHub
+	// annotations, each to a file or "-" for standard output (ci.go, package ciformat).
+	Outputs []CIOutput
+	// Tool names qipu's version in the CI outputs that carry it (SARIF).
+	Tool ciformat.Options
+	// Baseline (check only), if set, is a baseline file written by WriteBaseline: the
+	// diagnostics it records (by fingerprint, with counts) are neither reported nor counted
+	// as failures; the summary says how many were suppressed and how many are no longer seen.
+	Baseline string
+	// WriteBaseline (check only), if set, is where the run's diagnostics are recorded as a
+	// baseline file.
+	WriteBaseline string
+	// AllowNoGames makes an argument in which no game file is found no failure (a
+	// pre-commit hook is given every staged .txt and .html file, game record or not).
+	AllowNoGames bool
 	// Quiet turns off the summary of Convert and Check (diagnostics are still printed). The
 	// progress display is the caller's: leave Progress nil.
 	Quiet bool
@@ -180,13 +203,38 @@ type Config struct {
 	// Shape strips comments, variations, NAGs or tags from Convert's output and adds
 	// computed tags (shape.Options).
 	Shape shape.Options
-	// Verbose prints notes (diagnostics of level note) in the text output too; they are
-	// always in the report and the machine formats.
-	Verbose bool
+	// ECCOTags makes Convert write the [ECCO], [Opening] and [Variation] tags of each game's
+	// classification: ECCOKeep (the default) writes none, ECCOAdd those missing or empty,
+	// ECCOReplace all three. The names are in traditional characters with --script
+	// traditional, or with a traditional Chinese notation and no script conversion.
+	ECCOTags ECCOMode
 
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
 	budget int64
+}
+
+// ECCOMode is what Convert does with the ECCO tags.
+type ECCOMode int
+
+// The ECCO modes.
+const (
+	ECCOKeep    ECCOMode = iota // the tags as read
+	ECCOAdd                     // the classification's tags where missing or empty
+	ECCOReplace                 // the classification's tags in place of the file's
+)
+
+// ParseECCOMode reads --ecco: "keep" (or ""), "add" or "replace".
+func ParseECCOMode(name string) (ECCOMode, error) {
+	switch lower(name) {
+	case "", "keep":
+		return ECCOKeep, nil
+	case "add":
+		return ECCOAdd, nil
+	case "replace":
+		return ECCOReplace, nil
+	}
+	return ECCOKeep, unknown("ECCO mode", name, "add or replace")
 }
 
 // Output is what Convert writes.
@@ -413,6 +461,10 @@ type settings struct {
 	jsonSummary bool
 	checks      []*game.Check    // the per-game checks, in order
 	checkCfg    game.CheckConfig // their settings, defaults filled in
+	// eccoTraditional: the names of the ECCO classification are written in traditional
+	// characters.
+	eccoTraditional bool
+	ci              *ciRun // selection, baseline and CI outputs (ci.go)
 }
 
 // outMode is where convert output goes.
@@ -511,6 +563,9 @@ func validate(cfg Config) (*settings, error) {
 	default:
 		return nil, usagef("unknown command %d", int(cfg.Command))
 	}
+	if err := s.validateCI(); err != nil {
+		return nil, err
+	}
 	if cfg.DedupeOutput && cfg.Command != Convert {
 		return nil, usagef("%s: --dedupe is a convert option", cfg.Command)
 	}
@@ -524,7 +579,7 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
 	}
 	s.inEnc = cfg.Encoding.ForInput()
-	s.checks = record.DefaultChecks()
+	s.checks = append(record.DefaultChecks(), &ecco.Check)
 	s.checkCfg = cfg.Checks.WithDefaults()
 	if r := cfg.Checks.Repetition; r < 0 || r == 1 || r > game.MaxRepetition {
 		return nil, usagef("%s: --repetition %d: want 2 to %d occurrences", cfg.Command, r, game.MaxRepetition)
@@ -537,6 +592,13 @@ func validate(cfg Config) (*settings, error) {
 	}
 	if err := cfg.Shape.Check(); err != nil {
 		return nil, usagef("%s: %v", cfg.Command, err)
+	}
+	if cfg.ECCOTags != ECCOKeep && cfg.Command != Convert {
+		return nil, usagef("%s: --ecco is for convert", cfg.Command)
+	}
+	s.eccoTraditional = cfg.Script == ScriptTraditional
+	if ch, ok := cfg.Notation.(chinese.Notation); ok && ch.Traditional && cfg.Script == ScriptKeep {
+		s.eccoTraditional = true
 	}
 	if !cfg.Shape.IsZero() && cfg.Command != Convert {
 		return nil, usagef("%s: --no-comments, --no-variations, --no-nags, --strip-tags and --add-tags are for convert", cfg.Command)

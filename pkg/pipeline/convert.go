@@ -217,6 +217,11 @@ func convertScript(g *game.Game, sc Script) {
 			g.Tags[i].Value = v
 		}
 	}
+	for _, s := range []*string{&g.Opening.Name, &g.Opening.Variation} {
+		if v, err := conv(*s); err == nil {
+			*s = v
+		}
+	}
 	stack := []*game.Node{&g.Root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/qipu/qipu/pkg/query"
 	"io"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/ecco"
+	"github.com/qipu/qipu/pkg/query"
 
 	"github.com/qipu/qipu/pkg/jsonl"
 
@@ -58,6 +60,7 @@ type fileRun struct {
 	spillBuf  []byte     // the output buffer, kept between pieces once the output spills
 	failed    bool       // writing the spill file failed: the run stops
 	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
+	ci        ciFile     // what the CI outputs and the baseline need (ci.go)
 }
 
 // process handles one input file and always closes its slot.
@@ -224,8 +227,11 @@ func (f *fileRun) unreadable(kind game.Kind, msg string, err error) {
 }
 
 func (f *fileRun) fileDiag(d *game.Diagnostic) {
-	if f.w.s.cfg.Strict {
+	if f.w.s.cfg.Strict && d.IsWarning() {
 		d.Level = game.LevelError
+	}
+	if !f.ciFileDiag(d) {
+		return
 	}
 	f.fileDiags = append(f.fileDiags, d)
 }
@@ -240,9 +246,17 @@ func (f *fileRun) game(g *game.Game) {
 		f.cur.stats.leftOut++
 		return
 	}
+	if s.eccoTraditional && g.Opening.Code != "" {
+		g.Opening.Name, _ = textenc.ToTraditional(g.Opening.Name)
+		g.Opening.Variation, _ = textenc.ToTraditional(g.Opening.Variation)
+	}
+	if s.cfg.ECCOTags != ECCOKeep {
+		ecco.Tags(g, s.cfg.ECCOTags == ECCOReplace)
+	}
 	if s.script != ScriptKeep {
 		convertScript(g, s.script)
 	}
+	f.ciGame(g)           // --select, --ignore, --baseline, CI outputs (ci.go)
 	dup := f.cleanGame(g) // dedupe, stats, convert --dedupe (cleanup.go)
 	if s.outMode != outNothing && !dup.dropped {
 		if !s.cfg.Shape.IsZero() {
@@ -273,11 +287,8 @@ func (f *fileRun) game(g *game.Game) {
 			st.warnings++
 		case d.IsNote():
 			st.notes++
-			if !s.cfg.Verbose {
-				continue
-			}
 		}
-		f.appendDiag(d)
+		f.appendDiag(d) // a note only with Verbose, or as an annotation
 	}
 	if s.cfg.Report != "" && dup.dropped {
 		f.cur.report = f.appendDuplicateJSON(f.cur.report, g, dup.kept)
@@ -290,8 +301,10 @@ func (f *fileRun) game(g *game.Game) {
 }
 
 func (f *fileRun) appendDiag(d *game.Diagnostic) {
-	f.cur.diag = append(f.cur.diag, d.Error()...)
-	f.cur.diag = append(f.cur.diag, '\n')
+	if !d.IsNote() || f.w.s.cfg.Verbose { // notes are shown with -v only
+		f.cur.diag = append(f.cur.diag, d.Error()...)
+		f.cur.diag = append(f.cur.diag, '\n')
+	}
 	if f.w.s.format == CheckGitHub {
 		f.cur.annot = appendAnnotation(f.cur.annot, d)
 	}
@@ -334,9 +347,6 @@ func (f *fileRun) finish() {
 				st.warnings++
 			case d.IsNote():
 				st.notes++
-				if !s.cfg.Verbose {
-					continue
-				}
 			}
 			f.placeFileDiag(d)
 		}
@@ -345,6 +355,7 @@ func (f *fileRun) finish() {
 		}
 	}
 	f.cleanFile()
+	f.ciFinish()
 	if f.emitted && !f.failed {
 		f.cur.fileEnd = true
 		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: s.to.ext()}

@@ -30,7 +30,7 @@ func (fd *found) note(r *runner, seq int, st *stats) {
 // run may hold no game file of an argument: with Shard, nothing is said.
 func (fd *found) report(w *writer) (none bool, err error) {
 	cfg := &w.r.s.cfg
-	if cfg.Shard.Count > 1 {
+	if cfg.Shard.Count > 1 || cfg.AllowNoGames {
 		return false, nil // a shard may hold none of an argument's files
 	}
 	args := cfg.Paths

@@ -169,6 +169,9 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 		w.reportBuf = bufio.NewWriterSize(f, chunkSize)
 	}
 	w.stderr = s.stderr
+	if err := w.openCI(); err != nil { // before the workers: they use the baseline
+		return ExitUsage, err
+	}
 
 	// The reorder window: at most this many files are in flight (read, waiting or being
 	// written), so memory does not grow with the archive. It is wide, so that the workers

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/jsonl"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -40,6 +40,10 @@ type stats struct {
 	warnings   int // warnings, in games and files
 	notes      int // notes, in games and files
 	leftOut    int // games left out by --where and --position
+	suppressed int // diagnostics the baseline suppressed
+	// The writer's: a baseline is in use, and how many of its entries were not seen.
+	baseline bool
+	unseen   int
 	// byKind counts the invalid games by the kind of their first error (the last entry is
 	// for kinds a newer reader might add).
 	byKind  [len(kindOrder) + 1]int
@@ -58,6 +62,7 @@ func (s *stats) add(o *stats) {
 	s.warnings += o.warnings
 	s.notes += o.notes
 	s.leftOut += o.leftOut
+	s.suppressed += o.suppressed
 	for i := range s.byKind {
 		s.byKind[i] += o.byKind[i]
 	}
@@ -108,6 +113,7 @@ func (w *writer) summary() error {
 		b = strconv.AppendInt(b, int64(t.notes), 10)
 		b = append(b, `,"left_out":`...)
 		b = strconv.AppendInt(b, int64(t.leftOut), 10)
+		b = appendBaselineJSON(b, t)
 		b = append(b, `,"seconds":`...)
 		b = strconv.AppendFloat(b, t.seconds, 'f', 3, 64)
 		b = append(b, "}\n"...)
@@ -153,6 +159,7 @@ func summaryLine(cmd Command, t *stats) string {
 	if t.warnings > 0 {
 		fmt.Fprintf(&b, ", %d warnings", t.warnings)
 	}
+	appendBaselineSummary(&b, t)
 	fmt.Fprintf(&b, "; %.2f s", t.seconds)
 	return b.String()
 }
@@ -164,70 +171,8 @@ func kindName(i int) string {
 	return "other"
 }
 
-// appendAnnotation appends a GitHub Actions workflow command for a diagnostic:
-//
-//	::error file=PATH,line=L,col=C::game N, ply P: KIND: message ("token")
+// appendAnnotation appends a GitHub Actions workflow command for a diagnostic (see
+// ciformat.AppendAnnotation).
 func appendAnnotation(dst []byte, d *game.Diagnostic) []byte {
-	if d.IsWarning() {
-		dst = append(dst, "::warning file="...)
-	} else {
-		dst = append(dst, "::error file="...)
-	}
-	dst = appendEscaped(dst, d.Path, true)
-	if d.Loc.Line > 0 {
-		dst = append(dst, ",line="...)
-		dst = strconv.AppendInt(dst, int64(d.Loc.Line), 10)
-		dst = append(dst, ",col="...)
-		dst = strconv.AppendInt(dst, int64(max(d.Loc.Col, 1)), 10)
-	}
-	dst = append(dst, ",title=qipu "...)
-	dst = appendEscaped(dst, string(d.Kind), true)
-	dst = append(dst, "::"...)
-	// The message: the contract line without the path and place (the properties hold them;
-	// a path printed quoted would not be a prefix of the line).
-	// A binary file's @offset stays in the message.
-	bare := *d
-	bare.Path = ""
-	if d.Loc.Line > 0 {
-		bare.Loc = game.NoLoc
-	}
-	msg := strings.TrimPrefix(strings.TrimPrefix(bare.Error(), ":"), " ")
-	dst = appendEscaped(dst, msg, false)
-	return append(dst, '\n')
+	return ciformat.AppendAnnotation(dst, d)
 }
-
-// appendEscaped escapes a workflow command's data (% CR LF) or property (also : and ,).
-// Other control bytes and bytes that are not UTF-8 (a file name may hold them) are written
-// %XX too, so that an annotation is one line of UTF-8 and sends no escape sequence to a
-// terminal or a log.
-func appendEscaped(dst []byte, s string, property bool) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%':
-			dst = append(dst, "%25"...)
-		case c == '\r':
-			dst = append(dst, "%0D"...)
-		case c == '\n':
-			dst = append(dst, "%0A"...)
-		case property && c == ':':
-			dst = append(dst, "%3A"...)
-		case property && c == ',':
-			dst = append(dst, "%2C"...)
-		case c < 0x20 || c == 0x7F:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
-		case c >= utf8.RuneSelf:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
-				continue
-			}
-			dst = append(dst, s[i:i+n]...)
-			i += n - 1
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
-
-const upperHex = "0123456789ABCDEF"

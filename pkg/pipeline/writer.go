@@ -28,6 +28,7 @@ type piece struct {
 	stats   stats
 	fatal   error       // an output cannot be written: the run stops with ExitUsage
 	clean   *cleanNotes // what the cleanup commands collect (cleanup.go)
+	ci      *ciFile     // the file's CI data, with its last piece (ci.go)
 }
 
 func (p *piece) size() int {
@@ -35,7 +36,7 @@ func (p *piece) size() int {
 }
 
 func (p *piece) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.fatal == nil && p.clean == nil
+	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.fatal == nil && p.clean == nil && p.ci == nil
 }
 
 // doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
@@ -109,6 +110,7 @@ type writer struct {
 	dirs      map[string]string // resolve's cache of directories
 	total     stats
 	found     found // the arguments that yielded a game file
+	ci        ciWriter
 	err       error // first fatal error
 }
 
@@ -199,6 +201,9 @@ func (w *writer) write(p *piece) error {
 		if _, err := w.reportBuf.Write(p.report); err != nil {
 			return fmt.Errorf("writing report %s: %w", w.r.s.cfg.Report, err)
 		}
+	}
+	if err := w.writeCI(p.ci); err != nil {
+		return err
 	}
 	return w.writeFiles(p)
 }
@@ -302,6 +307,9 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 		} else {
 			w.report.Close()
 		}
+	}
+	if err := w.closeCI(ok && w.err == nil); err != nil && w.err == nil {
+		w.err = err
 	}
 	if w.err != nil {
 		return ExitUsage, &UsageError{Err: w.err}

@@ -20,7 +20,9 @@ type options struct {
 	checkCfg *game.CheckConfig
 }
 
-// DefaultChecks returns the checks Read runs on every game unless WithChecks says otherwise.
+// DefaultChecks returns the checks Read runs on every game unless WithChecks says otherwise:
+// game.EndingCheck. The opening classification (ecco.Check, which reads games through this
+// package in its tests) is added with WithChecks, as the command line does.
 func DefaultChecks() []*game.Check { return append([]*game.Check(nil), defaultChecks...) }
 
 var defaultChecks = []*game.Check{&game.EndingCheck}

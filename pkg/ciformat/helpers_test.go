@@ -1,0 +1,5 @@
+package ciformat_test
+
+import "io"
+
+type ioWriter = io.Writer

@@ -1,0 +1,64 @@
+package ecco
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qipu/qipu/pkg/game"
+)
+
+// Check classifies the opening of every game from the standard start (game.Game.Opening) at
+// CheckConfig.ECCOPlies plies, and warns (game.KindECCO) when a non-empty ECCO tag differs
+// from the code the rules give.
+var Check = game.Check{
+	Name:  "ecco",
+	Doc:   "the ECCO classification of the opening, and ECCO tags that differ from it",
+	Codes: []game.Kind{game.KindECCO},
+	Run:   check,
+}
+
+func check(g *game.Game, cfg *game.CheckConfig) {
+	plies := cfg.ECCOPlies
+	if plies <= 0 {
+		plies = DefaultPlies
+	}
+	r, ok := Classify(g, plies)
+	if !ok {
+		return
+	}
+	g.Opening = game.Opening{Code: r.Code, Name: r.Opening, Variation: r.Variation}
+	tag, _ := g.Tag("ECCO")
+	if tag = strings.TrimSpace(tag); tag != "" && !strings.EqualFold(tag, r.Code) {
+		g.AddDiagnostic(&game.Diagnostic{Kind: game.KindECCO, Level: game.LevelWarning, Loc: game.NoLoc,
+			Message: fmt.Sprintf("ECCO tag %q but the opening rules give %s (%s) at %d plies", tag, r.Code, name(r), plies)})
+	}
+}
+
+// name joins the opening and variation names.
+func name(r Result) string {
+	if r.Variation == "" {
+		return r.Opening
+	}
+	return r.Opening + "——" + r.Variation
+}
+
+// Tags sets the [ECCO], [Opening] and [Variation] tags of g from its classification
+// (g.Opening): where they are missing or empty, or every one of them with replace. A game
+// without a classification is left alone. It reports whether a tag changed.
+func Tags(g *game.Game, replace bool) bool {
+	o := g.Opening
+	if o.Code == "" {
+		return false
+	}
+	changed := false
+	for _, t := range [...]struct{ name, value string }{{"ECCO", o.Code}, {"Opening", o.Name}, {"Variation", o.Variation}} {
+		if old, ok := g.Tag(t.name); replace && old != t.value || !ok || strings.TrimSpace(old) == "" {
+			if t.value == "" && !ok {
+				continue
+			}
+			g.SetTag(t.name, t.value)
+			changed = true
+		}
+	}
+	return changed
+}

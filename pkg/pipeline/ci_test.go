@@ -1,0 +1,80 @@
+package pipeline
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/qipu/qipu/pkg/game"
+)
+
+func TestNotesHiddenUnlessVerbose(t *testing.T) {
+	note := &game.Diagnostic{Kind: game.KindEmptyRecord, Level: game.LevelNote, Path: "a.cbl", Loc: game.Loc{Offset: 12}, Game: 3, Message: "empty"}
+	warn := &game.Diagnostic{Kind: game.KindNotation, Level: game.LevelWarning, Path: "a.cbl", Loc: game.Loc{Offset: 40}, Game: 4, Message: "odd"}
+	for _, verbose := range []bool{false, true} {
+		s := &settings{cfg: Config{Verbose: verbose, Strict: true}, format: CheckGitHub}
+		f := &fileRun{w: &worker{s: s}, in: &input{path: "a.cbl", source: "a.cbl"}}
+		f.fileDiag(note)
+		f.fileDiag(warn)
+		for _, d := range f.fileDiags {
+			f.appendDiag(d)
+		}
+		text := string(f.cur.diag)
+		if got := strings.Contains(text, "note: empty-record"); got != verbose {
+			t.Errorf("verbose %v: note in the text output: %v\n%s", verbose, got, text)
+		}
+		if !note.IsNote() || !warn.IsError() {
+			t.Errorf("--strict: note level %v, warning level %v; want the note to stay a note", note.Level, warn.Level)
+		}
+		if !strings.Contains(string(f.cur.annot), "::notice file=a.cbl,title=qipu empty-record::@12: game 3: note: empty-record: empty") {
+			t.Errorf("annotation of a note: %q", f.cur.annot)
+		}
+		warn.Level = game.LevelWarning
+	}
+}
+
+func TestParseCIOutput(t *testing.T) {
+	o, err := ParseCIOutput("SARIF=out/q,1.sarif")
+	if err != nil || o.Format.Name != "sarif" || o.Path != "out/q,1.sarif" {
+		t.Errorf("ParseCIOutput = %+v, %v", o, err)
+	}
+	for _, bad := range []string{"sarif", "sarif=", "xml=a.xml", "=a"} {
+		if _, err := ParseCIOutput(bad); !errors.Is(err, ErrUnknownName) {
+			t.Errorf("ParseCIOutput(%q) error %v", bad, err)
+		}
+	}
+	codes, err := ParseCodes(" illegal, notation ,,")
+	if err != nil || len(codes) != 2 || codes[1] != game.KindNotation {
+		t.Errorf("ParseCodes = %v, %v", codes, err)
+	}
+	if _, err := ParseCodes("illegal,bogus"); !errors.Is(err, ErrUnknownCode) || !strings.Contains(err.Error(), `"bogus"`) {
+		t.Errorf("ParseCodes(bogus) error %v", err)
+	}
+}
+
+func TestValidateCI(t *testing.T) {
+	sarif, _ := ParseCIOutput("sarif=-")
+	junit, _ := ParseCIOutput("junit=-")
+	file, _ := ParseCIOutput("junit=x.xml")
+	for _, tc := range []struct {
+		cfg Config
+		ok  bool
+	}{
+		{Config{Command: Check, Outputs: []CIOutput{sarif, file}}, true},
+		{Config{Command: Check, Outputs: []CIOutput{sarif, junit}}, false},
+		{Config{Command: Check, Outputs: []CIOutput{file, file}}, false},
+		{Config{Command: Check, Format: CheckJSON, Outputs: []CIOutput{sarif}}, false},
+		{Config{Command: Check, Report: "-", Outputs: []CIOutput{sarif}}, false},
+		{Config{Command: Convert, Outputs: []CIOutput{file}}, false},
+		{Config{Command: Convert, Baseline: "b.json"}, false},
+		{Config{Command: Convert, Ignore: []game.Kind{game.KindNotation}}, true},
+		{Config{Command: Check, Select: []game.Kind{"bogus"}}, false},
+	} {
+		s := &settings{cfg: tc.cfg}
+		err := s.validateCI()
+		var ue *UsageError
+		if tc.ok != (err == nil) || err != nil && !errors.As(err, &ue) {
+			t.Errorf("%+v: error %v", tc.cfg, err)
+		}
+	}
+}

@@ -22,7 +22,18 @@ import (
 // formatOfExt is the JSON Lines "format" of the files of the 象棋桥 and 东萍 formats, by
 // extension.
 var formatOfExt = map[string]string{".cbr": "cbr", ".cbl": "cbl", ".cbf": "cbf",
-	".html": "dhtmlxq", ".htm": "dhtmlxq", ".ubb": "dhtmlxq", ".txt": "dhtmlxq"}
+	".html": "dhtmlxq", ".htm": "dhtmlxq", ".ubb": "dhtmlxq", ".txt": "dhtmlxq",
+	".sg": "sg", ".qp": "qp", ".xqn": "xqn"}
+
+// textGames are the .txt files of the shared corpus that hold plain-text games, not DhtmlXQ:
+// read by content as "txt".
+var textGames = []string{
+	"hbsxcjp__cchess_qt/棋谱文件/棋谱研究/对局谱/各类杯赛及散谱/各类杯赛及散谱（无讲评的）/2001年象棋排位赛对局谱/2001年象棋排位赛（文本版本）/象棋排位赛01a.txt",
+	"hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/布局/象棋定式与战理/【顺炮局】/001.TXT",
+	"walker8088__cchess/tests/data/test1_move.txt",
+	"walker8088__cchess/tests/data/ucci_test1_move.txt",
+	"walker8088__cchess/tests/data/uci_test_move.txt",
+}
 
 // noBlockPages are the real web pages of the shared corpus without a single [DhtmlXQ] marker
 // (vschess pages that load their game from another file at run time): not game files.
@@ -32,7 +43,7 @@ var noBlockPages = []string{
 	"FastLight126__vschess/test-4.html",
 }
 
-// newFormatFiles returns the CBR, CBL, CBF, HTML, UBB and text files of the shared corpus,
+// newFormatFiles returns the CBR, CBL, CBF, HTML, UBB, text, SG, QP and .xqn files of the shared corpus,
 // relative to dir, slash-separated, sorted.
 func newFormatFiles(t *testing.T, dir string) []string {
 	t.Helper()
@@ -72,7 +83,7 @@ type reportEntry struct {
 }
 
 // TestCheckNewFormats runs qipu check over the shared corpus and accounts for every file of
-// the 象棋桥 and 东萍 formats: each is read (report entries with its format's name), except the
+// the 象棋桥 and 东萍 formats, SG, QP, .xqn and plain-text games: each is read (report entries with its format's name), except the
 // pages without a [DhtmlXQ] marker, which are skipped like any file that is no game record;
 // every game of each library is there, in order, as many as its header counts; every game is
 // valid or has a positioned error.
@@ -145,6 +156,9 @@ func TestCheckNewFormats(t *testing.T) {
 			continue
 		}
 		want := formatOfExt[strings.ToLower(filepath.Ext(f))]
+		if slices.Contains(textGames, f) {
+			want = "txt"
+		}
 		for i, e := range es {
 			// In order; an empty record leaves its number out.
 			if e.Index < i+1 || e.Index > i+1+empty[f] || i > 0 && e.Index <= es[i-1].Index {

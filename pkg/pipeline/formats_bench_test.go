@@ -92,8 +92,9 @@ func checkBench(b *testing.B, games, plies int, paths ...string) {
 //
 //   - xqf, dhtmlxq: the same 1,000 generated games (with variations and comments), one file
 //     per game, as XQF and as DhtmlXQ; dhtmlxq-page holds them all as blocks of one page.
-//   - shared-xqf, shared-cbl, shared-dhtmlxq, shared-mxq: the real files of the shared test corpus (the
-//     sub-benchmark is skipped without it), whose games differ in length: compare plies/s.
+//   - shared-xqf, shared-cbl, shared-dhtmlxq, shared-mxq, shared-sg, shared-qp, shared-xqn: the
+//     real files of the shared test corpus (the sub-benchmark is skipped without it), whose
+//     games differ in length: compare plies/s.
 //
 // There is no CBR or CBL writer to generate libraries from, so the real libraries stand for
 // them.
@@ -127,6 +128,7 @@ func BenchmarkFormats(b *testing.B) {
 		{"shared-cbl", ".cbl"},
 		{"shared-dhtmlxq", ".html .htm .ubb .txt"},
 		{"shared-mxq", ".mxq"},
+		{"shared-sg", ".sg"}, {"shared-qp", ".qp"}, {"shared-xqn", ".xqn"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			paths, games, plies := sharedFiles(b, c.exts)

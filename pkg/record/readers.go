@@ -15,8 +15,12 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/mxq"
 	"github.com/qipu/qipu/pkg/pgn"
+	"github.com/qipu/qipu/pkg/qp"
+	"github.com/qipu/qipu/pkg/sg"
 	"github.com/qipu/qipu/pkg/textenc"
+	"github.com/qipu/qipu/pkg/txtgame"
 	"github.com/qipu/qipu/pkg/xqf"
+	"github.com/qipu/qipu/pkg/xqn"
 )
 
 // table lists the readers, in the order content sniffing tries them: binary signatures
@@ -34,6 +38,13 @@ var table = []format{
 			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
 	{name: mxq.FormatName, exts: []string{".mxq"}, sniff: bytesOnly(mxq.Sniff), decode: decodeMXQ},
+	// SG has no magic, only a fixed layout (a result code at 0x40, 32 three-digit numbers at
+	// 0x52) that no text format has at those offsets; QP starts with "ccf0 ".
+	{name: sg.FormatName, exts: []string{".sg"}, sniff: bytesOnly(sg.Sniff), decode: plug(sg.Decode)},
+	{name: qp.FormatName, exts: []string{".qp"}, sniff: bytesOnly(qp.Sniff), decode: plug(qp.Decode)},
+	// Before PGN: an .xqn text opens with a tag pair too, but its [Score "…"] before every
+	// move would split it into dozens of broken PGN games.
+	{name: xqn.FormatName, exts: []string{".xqn"}, sniff: bytesOnly(xqn.Sniff), decode: plug(xqn.Decode)},
 	// Before DhtmlXQ: a PGN text opens with a tag pair, which no DhtmlXQ block does, and
 	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]).
 	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
@@ -45,6 +56,22 @@ var table = []format{
 		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
 			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
 		}},
+	// Last: plain-text games have no marker, only a shape (a header line or a FEN, then
+	// moves), which Sniff checks strictly; every marked format is tried before. No extension:
+	// a .txt the shape does not show goes to DhtmlXQ, whose "no marker" keeps a readme out.
+	{name: txtgame.FormatName, sniff: bytesOnly(txtgame.Sniff), decode: plug(txtgame.Decode)},
+}
+
+// plug adapts the Decode of a reader package whose Config is exactly {Path, Encoding, Repair}
+// (sg, qp, xqn, txtgame), so that its table entry is one line.
+func plug[C ~struct {
+	Path     string
+	Encoding textenc.Encoding
+	Repair   bool
+}](decode func(io.Reader, C) iter.Seq2[*game.Game, error]) func(io.Reader, decodeConfig) iter.Seq2[*game.Game, error] {
+	return func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
+		return decode(r, C{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
+	}
 }
 
 // decodeCBR reads a 象棋桥 record or library.

@@ -1,6 +1,7 @@
 // Package record reads Xiangqi game-record files of any format qipu knows with one call: PGN
 // in any encoding (UTF-8, GBK/GB18030, Big5, UTF-16), XQF (every version, the obfuscated
-// ones included), 象棋桥 CBR records, CBL libraries and CBF documents, and DhtmlXQ texts. It
+// ones included), 象棋桥 CBR records, CBL libraries and CBF documents, DhtmlXQ texts, 弈天 MXQ
+// records, SG records, QP puzzles, .xqn texts and plain-text games without tags. It
 // recognizes the format by content (then by file name), the text encoding, decodes the file
 // once, replays every move on the board and yields each game with its diagnostics on it:
 //

@@ -312,6 +312,12 @@ func TestDetect(t *testing.T) {
 		{[]byte("<html>"), "a.html", "dhtmlxq"},
 		{[]byte("some notes"), "a.txt", "dhtmlxq"}, // by name; Read says "not a game record" without a marker
 		{[]byte("some notes"), "a.md", ""},
+		{[]byte("ccf0 \x01\x00\x04\x09"), "", "qp"},
+		{[]byte("[Title \"x\"]\n[Score \"1=0\"] 1.H2-E2"), "a.pgn", "xqn"}, // before PGN
+		{[]byte("[Title \"x\"]\n1. H2-E2"), "a.xqn", "pgn"},                // no score: PGN
+		{[]byte("甲  红先胜  乙\n\n  1. 炮二平五  马８进７\n"), "a.txt", "txt"},
+		{[]byte("甲  红先胜  乙\n\n说明\n"), "a.txt", "dhtmlxq"}, // a header without moves: by name
+		{[]byte("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n炮二平五\n"), "", "txt"},
 		{[]byte("<html>"), "", ""},
 		{[]byte("[Event]"), "", ""},
 		{nil, "", ""},
@@ -325,7 +331,7 @@ func TestDetect(t *testing.T) {
 	for _, f := range record.Formats() {
 		names = append(names, f.Name()+strings.Join(f.Extensions(), ""))
 	}
-	if strings.Join(names, " ") != "xqf.xqf cbr.cbr cbl.cbl cbf.cbf mxq.mxq pgn.pgn dhtmlxq.html.htm.ubb.txt" {
+	if strings.Join(names, " ") != "xqf.xqf cbr.cbr cbl.cbl cbf.cbf mxq.mxq sg.sg qp.qp xqn.xqn pgn.pgn dhtmlxq.html.htm.ubb.txt txt" {
 		t.Errorf("formats %v", names)
 	}
 }

@@ -27,8 +27,11 @@ func corpusDir(t testing.TB) string {
 	return corpusRoot
 }
 
-// binaryExts are the corpus formats that are not text.
-var binaryExts = map[string]bool{".xqf": true, ".cbr": true, ".cbl": true, ".mxq": true, ".bak": true}
+// binaryExts are the corpus formats that are not text: SG records and QP positions are
+// fixed binary layouts (SG's name fields are GBK, but a record is mostly digits and move
+// bytes, no text to detect).
+var binaryExts = map[string]bool{".xqf": true, ".cbr": true, ".cbl": true, ".mxq": true, ".bak": true,
+	".sg": true, ".qp": true}
 
 // corpusException lists files whose encoding differs from their folder's
 // rule, each with the reason.
@@ -40,12 +43,17 @@ var corpusException = map[string]Encoding{
 	// The traditional-edition sample of XQWizard (Big5) sits
 	// outside the 橘中秘(繁体) folder.
 	"liangqi__xqwizard/XQWIZARD/EXAMPLES/SAMPLE_T.PGN": Big5,
+	// cchess's one-move-per-line test vectors are UTF-8 (Chinese moves, no byte order
+	// mark), unlike the GBK PGN files beside them.
+	"walker8088__cchess/tests/data/test1_move.txt":      UTF8,
+	"walker8088__cchess/tests/data/ucci_test1_move.txt": UTF8,
 }
 
 // expectedEncoding is the known encoding of a corpus text file, by folder:
 // cchess's PGN files are GBK, Yvonne761's are Big5, xqwizard's are GB2312
 // except the 橘中秘(繁体) edition in Big5, and wukong's and vschess's are
-// UTF-8. A file that is pure ASCII is UTF-8 wherever it is.
+// UTF-8, and cchess_qt's texts (plain-text games, XQStudio's text export, .xqn) are GBK. A file
+// that is pure ASCII is UTF-8 wherever it is.
 func expectedEncoding(rel string, b []byte) (Encoding, bool) {
 	if enc, ok := corpusException[rel]; ok {
 		return enc, true
@@ -55,7 +63,7 @@ func expectedEncoding(rel string, b []byte) (Encoding, bool) {
 	}
 	top, _, _ := strings.Cut(rel, "/")
 	switch top {
-	case "walker8088__cchess":
+	case "walker8088__cchess", "hbsxcjp__cchess_qt":
 		return GB18030, true
 	case "Yvonne761__Chinese-Chess-Practical-Dataset":
 		return Big5, true

@@ -1,0 +1,16 @@
+package txtgame
+
+import (
+	"flag"
+	"io"
+	"iter"
+
+	"github.com/qipu/qipu/pkg/game"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// dec is Decode with a path, for readertest.
+func dec(r io.Reader, path string) iter.Seq2[*game.Game, error] {
+	return Decode(r, Config{Path: path})
+}

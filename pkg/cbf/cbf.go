@@ -25,7 +25,6 @@ package cbf
 
 import (
 	"bytes"
-	"errors"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -40,11 +39,11 @@ const MaxFileSize = 16 << 20
 // Errors the diagnostics of Decode wrap; test with errors.Is.
 var (
 	// ErrNotCBF: the XML is well formed up to its root, which is not ChineseChessRecord.
-	ErrNotCBF = errors.New("cbf: not a ChineseChessRecord document")
+	ErrNotCBF = game.ReaderError("cbf: not a ChineseChessRecord document", game.ErrNotFormat)
 	// ErrSyntax: the XML is not well formed, or a move value does not read.
-	ErrSyntax = errors.New("cbf: syntax error")
+	ErrSyntax = game.ReaderError("cbf: syntax error", game.ErrSyntax)
 	// ErrTooLarge: the input is larger than MaxFileSize.
-	ErrTooLarge = errors.New("cbf: input too large")
+	ErrTooLarge = game.ReaderError("cbf: input too large", game.ErrTooLarge)
 )
 
 // Config is what Decode needs besides the text.

@@ -107,7 +107,6 @@ package cbr
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 
 	"github.com/qipu/qipu/pkg/game"
@@ -142,19 +141,19 @@ const (
 // Errors that file-level diagnostics wrap; test with errors.Is.
 var (
 	// ErrNotCBR: the input starts with none of the CBR and CBL magics.
-	ErrNotCBR = errors.New("not a CBR or CBL file")
+	ErrNotCBR = game.ReaderError("not a CBR or CBL file", game.ErrNotFormat)
 	// ErrTruncated: the input ends inside a header, a record or the compressed stream.
-	ErrTruncated = errors.New("truncated CBR/CBL file")
+	ErrTruncated = game.ReaderError("truncated CBR/CBL file", game.ErrTruncated)
 	// ErrTooLarge: the input (or its decompressed library) is larger than the limits.
-	ErrTooLarge = errors.New("CBR/CBL file too large")
+	ErrTooLarge = game.ReaderError("CBR/CBL file too large", game.ErrTooLarge)
 	// ErrCorrupt: a length, count or offset of the file cannot be right, or the compressed
 	// stream does not inflate.
-	ErrCorrupt = errors.New("corrupt CBR/CBL file")
+	ErrCorrupt = game.ReaderError("corrupt CBR/CBL file", game.ErrSyntax)
 	// ErrVersion: a version or kind this reader does not know.
-	ErrVersion = errors.New("unknown CBR/CBL version")
+	ErrVersion = game.ReaderError("unknown CBR/CBL version", game.ErrUnsupported)
 	// ErrEmptyRecord: a library record holds no pieces and no moves (a heading or an empty
 	// slot); the note of game.KindEmptyRecord yielded for it wraps it.
-	ErrEmptyRecord = errors.New("empty CBL record")
+	ErrEmptyRecord = game.ReaderError("empty CBL record", game.ErrNoGame)
 )
 
 // Config is what Decode needs besides the bytes.

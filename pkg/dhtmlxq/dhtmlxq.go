@@ -2,7 +2,6 @@ package dhtmlxq
 
 import (
 	"bytes"
-	"errors"
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
@@ -29,18 +28,18 @@ const (
 // Errors the diagnostics of Decode wrap; test with errors.Is.
 var (
 	// ErrNoGame: the input holds no [DhtmlXQ] block.
-	ErrNoGame = errors.New("dhtmlxq: no [DhtmlXQ] block")
+	ErrNoGame = game.ReaderError("dhtmlxq: no [DhtmlXQ] block", game.ErrNoGame)
 	// ErrNoMarker: the input holds not even the "[DhtmlXQ" marker anywhere, so it is no
 	// DhtmlXQ text at all (a web page or a note without a game). Its diagnostic wraps
 	// ErrNoGame too; a caller that found the file by its extension (.html .htm .txt .ubb)
 	// can treat it as not a game file rather than a damaged one.
-	ErrNoMarker = errors.New("dhtmlxq: no [DhtmlXQ] marker")
+	ErrNoMarker = game.ReaderError("dhtmlxq: no [DhtmlXQ] marker", game.ErrNotFormat)
 	// ErrSyntax: a field, a move list or a start position that does not read.
-	ErrSyntax = errors.New("dhtmlxq: syntax error")
+	ErrSyntax = game.ReaderError("dhtmlxq: syntax error", game.ErrSyntax)
 	// ErrTooLarge: the input is larger than MaxFileSize, or holds more than MaxBlocks blocks.
-	ErrTooLarge = errors.New("dhtmlxq: input too large")
+	ErrTooLarge = game.ReaderError("dhtmlxq: input too large", game.ErrTooLarge)
 	// ErrUnencodable: Encode cannot write the game (nil, or a move off the board).
-	ErrUnencodable = errors.New("cannot be written as DhtmlXQ")
+	ErrUnencodable = game.ReaderError("cannot be written as DhtmlXQ", game.ErrUnencodable)
 )
 
 // Config is what Decode needs besides the text.

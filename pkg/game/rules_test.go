@@ -1,6 +1,10 @@
 package game
 
-import "testing"
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
 
 func TestRulesCoverKinds(t *testing.T) {
 	for _, k := range []Kind{KindSyntax, KindIllegal, KindAmbiguous, KindEncoding, KindTruncated, KindSetup, KindIO,
@@ -25,4 +29,15 @@ func TestRegisterRuleTwicePanics(t *testing.T) {
 		}
 	}()
 	RegisterRule(Rule{Code: KindSyntax, Level: LevelError, Doc: "again"})
+}
+
+// TestReaderError: a reader's sentinel keeps its message and is its kind for errors.Is.
+func TestReaderError(t *testing.T) {
+	err := ReaderError("truncated XQF file", ErrTruncated)
+	if err.Error() != "truncated XQF file" || !errors.Is(err, ErrTruncated) || errors.Is(err, ErrSyntax) {
+		t.Errorf("%v", err)
+	}
+	if wrapped := fmt.Errorf("at 12: %w", err); !errors.Is(wrapped, ErrTruncated) || !errors.Is(wrapped, err) {
+		t.Errorf("wrapped: %v", wrapped)
+	}
 }

@@ -43,8 +43,6 @@
 package mxq
 
 import (
-	"errors"
-
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
 )
@@ -65,13 +63,13 @@ const (
 var (
 	// ErrNotMXQ: the input is not a sequence of length-prefixed strings with "Moves" among
 	// its first MaxHeaderStrings strings.
-	ErrNotMXQ = errors.New("mxq: not an MXQ file")
+	ErrNotMXQ = game.ReaderError("mxq: not an MXQ file", game.ErrNotFormat)
 	// ErrTruncated: the input ends inside a string, or before "Ends".
-	ErrTruncated = errors.New("mxq: truncated")
+	ErrTruncated = game.ReaderError("mxq: truncated", game.ErrTruncated)
 	// ErrSyntax: a move string that does not read as "dL-dL".
-	ErrSyntax = errors.New("mxq: syntax error")
+	ErrSyntax = game.ReaderError("mxq: syntax error", game.ErrSyntax)
 	// ErrTooLarge: the input is larger than MaxFileSize.
-	ErrTooLarge = errors.New("mxq: input too large")
+	ErrTooLarge = game.ReaderError("mxq: input too large", game.ErrTooLarge)
 )
 
 // Config is what Decode needs besides the bytes.

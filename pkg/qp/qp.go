@@ -16,9 +16,9 @@ package qp
 
 import (
 	"bytes"
-	"errors"
 
 	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -38,11 +38,11 @@ const (
 // Errors the diagnostics of Decode wrap; test with errors.Is.
 var (
 	// ErrNotQP: the input does not start with Magic.
-	ErrNotQP = errors.New("qp: no ccf0 signature")
+	ErrNotQP = game.ReaderError("qp: no ccf0 signature", game.ErrNotFormat)
 	// ErrSyntax: a piece code or square out of range, or two pieces on one square.
-	ErrSyntax = errors.New("qp: syntax error")
+	ErrSyntax = game.ReaderError("qp: syntax error", game.ErrSyntax)
 	// ErrTruncated: the input ends before its n pieces.
-	ErrTruncated = errors.New("qp: truncated")
+	ErrTruncated = game.ReaderError("qp: truncated", game.ErrTruncated)
 )
 
 // Config is what Decode needs besides the bytes.

@@ -25,8 +25,7 @@
 package sg
 
 import (
-	"errors"
-
+	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -57,13 +56,13 @@ const MaxRecords = 1 << 16
 // Errors the diagnostics of Decode wrap; test with errors.Is.
 var (
 	// ErrSyntax: a field or a move byte that does not read.
-	ErrSyntax = errors.New("sg: syntax error")
+	ErrSyntax = game.ReaderError("sg: syntax error", game.ErrSyntax)
 	// ErrTruncated: the input ends inside a record.
-	ErrTruncated = errors.New("sg: truncated record")
+	ErrTruncated = game.ReaderError("sg: truncated record", game.ErrTruncated)
 	// ErrSetup: a set-up other than the opening position, whose encoding is not established.
-	ErrSetup = errors.New("sg: set-up not established")
+	ErrSetup = game.ReaderError("sg: set-up not established", game.ErrUnsupported)
 	// ErrTooLarge: more than MaxRecords records.
-	ErrTooLarge = errors.New("sg: too many records")
+	ErrTooLarge = game.ReaderError("sg: too many records", game.ErrTooLarge)
 )
 
 // Config is what Decode needs besides the bytes.

@@ -27,7 +27,6 @@ package txtgame
 
 import (
 	"bytes"
-	"errors"
 	"strings"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -50,11 +49,11 @@ const (
 // Errors the diagnostics of Decode wrap; test with errors.Is.
 var (
 	// ErrNoGame: the text holds no game (no header line, FEN line or XQStudio header).
-	ErrNoGame = errors.New("txtgame: no game in the text")
+	ErrNoGame = game.ReaderError("txtgame: no game in the text", game.ErrNoGame)
 	// ErrSyntax: a line that does not read where it stands (moves outside any game).
-	ErrSyntax = errors.New("txtgame: syntax error")
+	ErrSyntax = game.ReaderError("txtgame: syntax error", game.ErrSyntax)
 	// ErrTooLarge: the input is larger than MaxFileSize or holds more than MaxGames games.
-	ErrTooLarge = errors.New("txtgame: input too large")
+	ErrTooLarge = game.ReaderError("txtgame: input too large", game.ErrTooLarge)
 )
 
 // Config is what Decode needs besides the text.

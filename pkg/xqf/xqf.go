@@ -33,8 +33,6 @@
 package xqf
 
 import (
-	"errors"
-
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -68,14 +66,14 @@ var TypeNames = [4]string{"全局", "开局", "中局", "残局"}
 // Errors that Decode and Encode wrap; test with errors.Is.
 var (
 	// ErrNotXQF: the input does not start with the "XQ" signature.
-	ErrNotXQF = errors.New("not an XQF file")
+	ErrNotXQF = game.ReaderError("not an XQF file", game.ErrNotFormat)
 	// ErrTruncated: the input ends inside the header or inside a record.
-	ErrTruncated = errors.New("truncated XQF file")
+	ErrTruncated = game.ReaderError("truncated XQF file", game.ErrTruncated)
 	// ErrTooLarge: the input is larger than MaxFileSize.
-	ErrTooLarge = errors.New("XQF file too large")
+	ErrTooLarge = game.ReaderError("XQF file too large", game.ErrTooLarge)
 	// ErrUnencodable: Encode cannot store the game as XQF (a setup the piece table cannot
 	// hold, a move off the board, a nil game).
-	ErrUnencodable = errors.New("cannot be written as XQF")
+	ErrUnencodable = game.ReaderError("cannot be written as XQF", game.ErrUnencodable)
 )
 
 // Config is what Decode needs besides the bytes.

@@ -25,8 +25,8 @@ package xqn
 
 import (
 	"bytes"
-	"errors"
 
+	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -46,11 +46,11 @@ const (
 // Errors the diagnostics of Decode wrap; test with errors.Is.
 var (
 	// ErrNoGame: the text holds no tag and no move.
-	ErrNoGame = errors.New("xqn: no game in the text")
+	ErrNoGame = game.ReaderError("xqn: no game in the text", game.ErrNoGame)
 	// ErrSyntax: a bracket that does not close or does not read as [Key "value"].
-	ErrSyntax = errors.New("xqn: syntax error")
+	ErrSyntax = game.ReaderError("xqn: syntax error", game.ErrSyntax)
 	// ErrTooLarge: the input is larger than MaxFileSize or holds more than MaxGames games.
-	ErrTooLarge = errors.New("xqn: input too large")
+	ErrTooLarge = game.ReaderError("xqn: input too large", game.ErrTooLarge)
 )
 
 // Config is what Decode needs besides the text.

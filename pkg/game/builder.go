@@ -474,7 +474,7 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	b.cur.node = n
 	b.cur.ply++
 	b.nodes++
-	if b.rec.logging && !b.Repair && b.cur.ply > RepairPlies && b.mainFail == 0 && len(b.stack) == 0 {
+	if b.rec.logging && !b.Repair && b.cur.ply >= RepairPlies && b.mainFail == 0 && len(b.stack) == 0 {
 		b.rec.stop() // without Repair, the main line is past the plies a repair is named for
 	}
 	return n

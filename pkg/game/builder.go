@@ -73,7 +73,7 @@ type Builder struct {
 	mainDiag     *Diagnostic
 	mainPos      board.Position // the position the main line's failed move was played in
 	fails        int            // failed moves in the game, in any line
-	rec          recorder       // the events of the game's first plies, for repairs
+	rec          recorder       // the events of the game (all with Repair, the first plies without), for repairs
 }
 
 // Limits that keep one pathological game from exhausting memory or flooding the output.

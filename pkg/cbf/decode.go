@@ -95,11 +95,7 @@ type decoder struct {
 	moves   int  // Move elements read (the root included)
 	ended   bool // the move marked end="1" was read
 	warned  bool // a move after the end was reported
-	dead    bool // a move failed: the rest of the line is not replayed
-	cut     bool // a move did not parse: the rest of the line is not even passed on
 	fen     bool
-	move    board.Move // the move being read
-	moveOK  bool
 	moveLoc game.Loc
 }
 
@@ -202,7 +198,7 @@ func (d *decoder) field(name, v string, loc game.Loc) {
 // startMove reads the value of a Move element.
 func (d *decoder) startMove(t xml.StartElement, loc game.Loc) {
 	d.moves++
-	d.moveOK, d.moveLoc = false, loc
+	d.moveLoc = loc
 	var value, end string
 	for _, a := range t.Attr {
 		switch a.Name.Local {
@@ -225,35 +221,21 @@ func (d *decoder) startMove(t xml.StartElement, loc game.Loc) {
 	if d.moves == 1 {
 		return // the root
 	}
+	// Every move goes to the builder, which judges it; one that does not read as a move
+	// ends the line there as a bad move.
 	m, ok := parseMove(value)
-	if d.dead {
-		// A line that already failed: the builder does not replay the move, but a repair
-		// of the start position judges the whole main line.
-		if ok && !d.cut {
-			d.b.PlayMove(m, loc)
-		}
-		return
-	}
 	if !ok {
 		msg := fmt.Sprintf(`move value %q is not "xy-xy"`, value)
-		d.b.Diagnose(game.KindSyntax, false, loc, d.moves-1, value, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
-		d.dead = true
-		d.cut = true
+		d.b.BadMove(game.KindSyntax, loc, value, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
 		return
 	}
-	if !d.b.PlayMove(m, loc) {
-		d.dead = true
-		return
-	}
-	d.moveOK = true
+	d.b.PlayMove(m, loc)
 }
 
-// endMove passes the comment of a Move (the root's goes before the first move).
+// endMove passes the comment of a Move (the root's goes before the first move; the builder
+// drops that of a move it did not add).
 func (d *decoder) endMove() {
 	if d.ended && d.warned {
-		return
-	}
-	if d.moves > 1 && !d.moveOK {
 		return
 	}
 	if c := strings.TrimSpace(d.buf.String()); c != "" {

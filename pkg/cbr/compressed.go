@@ -369,10 +369,12 @@ func (z *zReader) readMoves(off, n int) {
 			continue
 		}
 		reported = false
-		if !okf || !okt {
-			badSquare(&z.b, loc, ply, r[2], r[3])
+		var idx int32
+		if okf && okt {
+			idx = z.t.add(z.path[ply-1], loc, board.NewMove(from, to), span{}, true)
+		} else {
+			idx = z.t.addBad(z.path[ply-1], loc, span{}, r[2], r[3]) // the builder reports it
 		}
-		idx := z.t.add(z.path[ply-1], loc, board.NewMove(from, to), span{}, okf && okt)
 		z.path = append(z.path[:ply], idx)
 	}
 }

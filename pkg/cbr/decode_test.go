@@ -182,7 +182,7 @@ func TestRecordProblems(t *testing.T) {
 	binary.LittleEndian.PutUint32(badLen[first+4:], 1<<31)
 
 	offBoard := cbrGame{moves: []*snode{{move: "h2e2"}, {move: "b2e2"}}}.cbr()
-	offBoard[first+2] = 95 // h2e2 becomes 95-e2: reported, b2e2 becomes the main line
+	offBoard[first+2] = 95 // h2e2 becomes 95-e2: the main line ends there, b2e2 is not replayed
 
 	illegal := cbrGame{moves: line("h2e2", "h9g7", "e2e9")}.cbr()
 	trailing := append(cbrGame{moves: line("h2e2")}.cbr(), 1, 2, 3)
@@ -199,7 +199,7 @@ func TestRecordProblems(t *testing.T) {
 	}{
 		{"cut", cut, strings.Replace(tree1Lines, " G6-G5", "", 1), []string{"truncated@" + itoa(int64(len(cut)-2))}},
 		{"comment-length", badLen, "", []string{"truncated@" + itoa(first+4)}},
-		{"off-board", offBoard, "line 1 @1: B2-E2\n", []string{"syntax@" + itoa(first)}},
+		{"off-board", offBoard, "", []string{"syntax@" + itoa(first)}},
 		{"illegal", illegal, "line 1 @1: H2-E2 H9-G7\n", []string{"illegal@" + itoa(first+8)}},
 		{"trailing", trailing, "line 1 @1: H2-E2\n", []string{"warning:syntax@" + itoa(first+4)}},
 		{"result", badResult, "line 1 @1: H2-E2\n", []string{"warning:syntax@2076"}},

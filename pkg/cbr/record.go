@@ -226,7 +226,6 @@ func (r *recordReader) readRecord(off int) (flags, from, to byte, com span, next
 // readTree reads the move records into r.t and returns the offset after the last one, or -1
 // when the record ends inside the tree.
 func (r *recordReader) readTree(lay *layout) int {
-	b := &r.b
 	off := lay.moves
 	flags, from, to, com, next, ok := r.readRecord(off)
 	r.t.reset(r.base+int64(off), com)
@@ -254,10 +253,12 @@ func (r *recordReader) readTree(lay *layout) int {
 		}
 		sf, okf := square(from, lay.nibble)
 		st, okt := square(to, lay.nibble)
-		if !okf || !okt {
-			badSquare(b, r.base+int64(off), int(r.t.nodes[parent].ply)+1, from, to)
+		var idx int32
+		if okf && okt {
+			idx = r.t.add(parent, r.base+int64(off), board.NewMove(sf, st), com, true)
+		} else {
+			idx = r.t.addBad(parent, r.base+int64(off), com, from, to)
 		}
-		idx := r.t.add(parent, r.base+int64(off), board.NewMove(sf, st), com, okf && okt)
 		switch {
 		case flags&flagEnd == 0:
 			if flags&flagSibling != 0 {

@@ -45,10 +45,11 @@
 //   - Result: 红胜 红先胜 黑负 → 1-0; 黑胜 红负 红先负 → 0-1; 和 和棋 和局 红和 红先和 → 1/2-1/2;
 //     未知 → *. The English pages of dpxq.com write W, L and D, from Red's side (their titles
 //     say "Red (W) Black"): read as 1-0, 0-1 and 1/2-1/2. Any other text is a warning and *.
-//   - Legality: every move is checked; an illegal move is an error at its line:col, and the
-//     rest of its line, with the variations that hang from it, is left out; alternatives to
-//     it still replay. vschess checks nothing: one move of its book (variation 1194, ply 65)
-//     leaves Red's general in check, and is reported.
+//   - Legality: every move goes to game.Builder, which judges it as it judges every format:
+//     an illegal move (or one with a square off the board) is an error at its line:col, and
+//     the rest of its line, the variations that hang from it and the alternatives to it are
+//     not replayed (see package game). vschess checks nothing: one move of its book
+//     (variation 1194, ply 65) leaves Red's general in check, and is reported.
 //
 // Input: any encoding textenc reads, decoded once at the edge (detection, or
 // Config.Encoding). The whole input is read (at most MaxFileSize bytes); a block is small,

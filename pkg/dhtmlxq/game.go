@@ -9,7 +9,6 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/movetree"
-	"github.com/qipu/qipu/pkg/notation"
 )
 
 // decoder holds the state of one Decode; its slices are reused from block to block.
@@ -48,7 +47,7 @@ type branch struct {
 	loc               game.Loc
 	nodeLo, nnodes    int32 // the nodes made from its moves (consecutive)
 	cs, ce            int32 // its child branches in decoder.order
-	placed, skipped   bool  // replayed; left out because a move of its parent failed
+	placed, skipped   bool  // placed in the tree; left out (MaxNodes)
 	reported          bool  // its problem was reported
 }
 
@@ -59,19 +58,20 @@ type comment struct {
 	next    int32 // the next comment of the same node, -1 if none
 }
 
-// node is a move of the tree, linked only when it replays.
+// node is a move of the tree, as read: the builder judges it.
 type node struct {
 	movetree.Links
 	move           board.Move
+	raw            uint16 // the four digits, for the diagnostic of a bad move
+	bad            bool   // a square off the board: passed to the builder as a bad move
 	loc            game.Loc
 	comment, ctail int32 // first and last comment of the node, -1 if none
 }
 
-// work is a branch to replay from a node and its position.
+// work is a branch to place from a node.
 type work struct {
 	br     int32
 	attach int32
-	pos    board.Position
 }
 
 func (d *decoder) warn(kind game.Kind, loc game.Loc, msg string) {
@@ -399,15 +399,4 @@ func inferSide(s *board.Setup, first board.Move, hasFirst bool) board.Color {
 		return board.Black
 	}
 	return board.Red
-}
-
-// illegal records a move that does not replay.
-func (d *decoder) illegal(pm *pmove, pos *board.Position, ply int) {
-	if pm.bad {
-		tok := fmt.Sprintf("%04d", pm.raw)
-		d.fail(pm.loc, ply, tok, "square off the board (x above 8)")
-		return
-	}
-	reason := game.IllegalReason(pos, pm.m)
-	d.b.Diagnose(game.KindIllegal, false, pm.loc, ply, string(pm.m.AppendICCS(nil, false)), reason, fmt.Errorf("%s: %w", reason, notation.ErrIllegal))
 }

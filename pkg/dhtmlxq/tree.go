@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/movetree"
 )
 
-// buildTree hangs every branch from its node and checks each move on the board. A move that
-// does not replay is reported; the rest of its branch, and the variations that hang from that
-// part, are left out, while alternatives to the failed move still replay (as XQF's reader
-// does).
+// buildTree hangs every branch from its node: a branch's moves continue the line they start
+// from, its variations become alternatives to the move they replace, after it. It only
+// places the moves: the builder judges them when the tree is emitted.
 func (d *decoder) buildTree() {
 	for i := 1; i < len(d.branches); i++ {
 		b := &d.branches[i]
@@ -39,14 +37,13 @@ func (d *decoder) buildTree() {
 		}
 		p.ce = int32(j + 1)
 	}
-	d.work = append(d.work[:0], work{br: 0, attach: 0, pos: *d.b.Game().StartPosition()})
+	d.work = append(d.work[:0], work{br: 0, attach: 0})
 	for len(d.work) > 0 {
 		w := d.work[len(d.work)-1]
 		d.work = d.work[:len(d.work)-1]
 		d.walk(&w)
 	}
 	d.skipDescendants()
-	movetree.Splice(d.nodes)
 	for i := 1; i < len(d.branches); i++ {
 		if b := &d.branches[i]; !b.placed && !b.skipped && !b.reported {
 			d.fail(b.loc, 0, "", fmt.Sprintf("variation %d is not reachable from the main line (its parents form a cycle)", b.id))
@@ -54,48 +51,18 @@ func (d *decoder) buildTree() {
 	}
 }
 
-// failedTail links a move that fails, and the moves after it in its branch (up to one whose
-// square is off the board), under cur after every alternative that replays: the builder
-// reports the failure, and does not replay the rest.
-func (d *decoder) failedTail(cur int32, moves []pmove) {
-	for k := range moves {
-		pm := &moves[k]
-		if pm.bad || len(d.nodes) > game.MaxNodes {
-			return
-		}
-		n := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
-		if k == 0 {
-			movetree.LinkTail(d.nodes, cur, n)
-		} else {
-			movetree.Link(d.nodes, cur, n)
-		}
-		cur = n
-	}
-}
-
-// walk replays one branch from its node, queuing the variations that hang from it.
+// walk places one branch from its node, queuing the variations that hang from it.
 func (d *decoder) walk(w *work) {
 	b := &d.branches[w.br]
 	b.placed = true
 	b.nodeLo = int32(len(d.nodes))
-	cur, pos := w.attach, &w.pos
+	cur := w.attach
 	ci := b.cs
 	moves := d.moves[b.lo:b.hi]
-	alive := true
+	full := false
 	for k := range moves {
 		ply := b.start + k
 		pm := &moves[k]
-		if cur == 0 && d.nodes[0].First < 0 && !pm.bad {
-			// The first move decides the side to move when the setup says otherwise (a fen
-			// field), as game.Builder does when it replays it.
-			if pc := pos.At(pm.m.From()); pc != board.NoPiece && pc.Color() != pos.Turn() {
-				s := pos.Setup()
-				s.Turn = s.Turn.Other()
-				p, _ := board.NewPosition(s, board.AllProblems)
-				*pos = *p
-			}
-		}
 		for ci < b.ce && d.branches[d.order[ci]].start < ply {
 			d.misplaced(d.order[ci], b)
 			ci++
@@ -105,34 +72,22 @@ func (d *decoder) walk(w *work) {
 			cj++
 		}
 		for t := cj - 1; t >= ci; t-- { // alternatives to this move, first one on top
-			d.work = append(d.work, work{br: d.order[t], attach: cur, pos: *pos})
+			d.work = append(d.work, work{br: d.order[t], attach: cur})
 		}
 		ci = cj
-		if pm.bad {
-			d.illegal(pm, pos, ply)
-			alive = false
-			break
-		}
-		if !pos.IsLegal(pm.m) {
-			// The builder reports it when it replays the tree; it sees the rest of the
-			// branch too, for the repairs of the start position.
-			d.failedTail(cur, moves[k:])
-			alive = false
-			break
-		}
 		if len(d.nodes) > game.MaxNodes {
 			d.fail(pm.loc, ply, "", fmt.Sprintf("more than %d moves; the rest is ignored", game.MaxNodes))
-			alive = false
+			full = true
 			break
 		}
 		n := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, move: pm.m, loc: pm.loc, comment: -1, ctail: -1})
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, move: pm.m, raw: pm.raw, bad: pm.bad, loc: pm.loc,
+			comment: -1, ctail: -1})
 		movetree.Link(d.nodes, cur, n)
 		cur = n
-		pos.Play(pm.m)
 	}
 	b.nnodes = int32(len(d.nodes)) - b.nodeLo
-	if !alive {
+	if full {
 		for ; ci < b.ce; ci++ {
 			d.branches[d.order[ci]].skipped = true
 		}
@@ -144,7 +99,7 @@ func (d *decoder) walk(w *work) {
 		cj++
 	}
 	for t := cj - 1; t >= ci; t-- { // continuations of the branch's last move
-		d.work = append(d.work, work{br: d.order[t], attach: cur, pos: *pos})
+		d.work = append(d.work, work{br: d.order[t], attach: cur})
 	}
 	for ci = cj; ci < b.ce; ci++ {
 		d.misplaced(d.order[ci], b)
@@ -159,7 +114,8 @@ func (d *decoder) misplaced(i int32, parent *branch) {
 		b.id, b.start, parent.id, parent.start, parent.start+int(parent.hi-parent.lo)-1))
 }
 
-// skipDescendants marks the variations of skipped variations as skipped too.
+// skipDescendants marks the variations of skipped variations (left out at MaxNodes) as
+// skipped too.
 func (d *decoder) skipDescendants() {
 	stack := d.alts[:0]
 	for i := 1; i < len(d.branches); i++ {
@@ -212,11 +168,15 @@ func (d *decoder) attachComments() {
 	}
 }
 
-// play passes one move and its comments to the builder. The comments of a move that does not
-// replay (its line failed) are kept only for a repair of the start position to replay.
+// play passes one move and its comments to the builder: a move whose square is off the board
+// as a bad move. The comments of a move that does not replay (its line failed) are kept only
+// for a repair of the start position to replay.
 func (d *decoder) play(i int32) {
 	n := &d.nodes[i]
-	if d.b.PlayMove(n.move, n.loc) {
+	if n.bad {
+		msg := "square off the board (x above 8)"
+		d.b.BadMove(game.KindSyntax, n.loc, fmt.Sprintf("%04d", n.raw), msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+	} else if d.b.PlayMove(n.move, n.loc) {
 		d.comment(i)
 		return
 	}

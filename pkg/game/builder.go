@@ -1,11 +1,13 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
 
 	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/notation"
 )
 
 // ResolveFunc reads a move text in a position. It returns the move, a note when the text is
@@ -14,11 +16,14 @@ import (
 type ResolveFunc func(pos *board.Position, text string) (m board.Move, nonstandard string, err error)
 
 // Builder replays reader events into a Game: it resolves each move on the board, keeps the
-// tree of variations, and records positioned diagnostics. A bad move ends its line of play
-// (later moves of that line are skipped, not guessed); the rest of the game goes on.
+// tree of variations, and records positioned diagnostics. It is the one judge of every
+// format: readers pass every move of their tree, in PGN order, and never check one. A bad
+// move ends its line of play: the later moves of that line, their comments and NAGs, and the
+// alternatives to the bad move are not replayed (not guessed), and the bad move's diagnostic
+// says how many alternatives were left out; the rest of the game goes on.
 //
-// Readers call Begin, then any of Tag, SetFEN, SetSetup, Move, PlayMove, Comment, NAG,
-// BeginVariation, EndVariation, Result, Diagnose, and finally Finish.
+// Readers call Begin, then any of Tag, SetFEN, SetSetup, Move, PlayMove, BadMove, Comment,
+// NAG, BeginVariation, EndVariation, Result, Diagnose, and finally Finish.
 type Builder struct {
 	// Path names the source in diagnostics.
 	Path string
@@ -31,11 +36,13 @@ type Builder struct {
 	// Reuse lets Begin recycle the move tree of the previous game for the next one. Set it
 	// only when a finished game is dropped before the next Begin (its nodes are overwritten).
 	Reuse bool
-	// Repair lets Finish fix a broken start position: when the main line fails within its
-	// first RepairPlies plies and one of the known breakages (see Repairs) undone makes every
-	// main-line move legal, the game is rebuilt from the repaired setup and gets a
-	// KindRepaired warning. Without it, the first error's message names the repair that
-	// would have worked.
+	// Repair lets Finish fix a broken start position: when the main line fails at a move
+	// that one of the known breakages (see Repairs) explains, and that breakage undone makes
+	// every move of the game legal (main line and variations), the game is rebuilt from the
+	// repaired setup and gets a KindRepaired warning. With it, the builder records the
+	// events of the whole game (at most MaxNodes) for the rebuild. Without it, nothing is
+	// recorded beyond the first RepairPlies plies of the main line, and when the main line
+	// fails there the first error's message names the repair that would work.
 	Repair bool
 
 	g         *Game
@@ -63,8 +70,10 @@ type Builder struct {
 	tagsFull     bool // MaxTags or MaxTagBytes was reached
 	mainFail     int  // ply of the main line's first failed move; 0 when none failed
 	mainDiag     *Diagnostic
-	rec          recorder // the events of the game's first plies, for repairs
-	reps         repetitions
+	mainPos      board.Position // the position the main line's failed move was played in
+	fails        int            // failed moves in the game, in any line
+	rec          recorder       // the events of the game (all with Repair, the first plies without), for repairs
+	reps         repetitions    // the positions of the current line, and those that repeat
 }
 
 // Limits that keep one pathological game from exhausting memory or flooding the output.
@@ -98,7 +107,15 @@ type line struct {
 	undo    board.Undo     // takes node's move back (valid when hasPrev)
 	hasPrev bool
 	dead    bool // a move of this line failed (or the setup is unplayable)
+	skipped bool // the line's last move event added no move: its comments and NAGs go nowhere
 	ply     int
+	// The failed move of a dead line: its diagnostic (nil when hidden or none), the length
+	// of its message before the note on alternatives, how many alternatives to it were left
+	// out, and how many move events the line had after it.
+	fail     *Diagnostic
+	failMsg  int
+	failAlts int
+	after    int
 }
 
 // Begin starts a new game with its 1-based index in the file.
@@ -123,7 +140,7 @@ func (b *Builder) Begin(index int, format, encoding string) {
 	b.setupLoc = NoLoc
 	b.comments, b.commentBytes, b.commentsFull = 0, 0, false
 	b.tagBytes, b.tagsFull = 0, false
-	b.mainFail, b.mainDiag = 0, nil
+	b.mainFail, b.mainDiag, b.fails = 0, nil, 0
 	b.rec.reset()
 	b.reps.reset()
 }
@@ -246,6 +263,7 @@ func (b *Builder) Move(text string, loc Loc) bool {
 		b.rec.add(event{op: opMove, text: text, loc: loc})
 	}
 	if b.cur.dead || b.full(loc, text) {
+		b.skip()
 		return false
 	}
 	var start *board.Setup
@@ -258,6 +276,7 @@ func (b *Builder) Move(text string, loc Loc) bool {
 		b.repairSide(loc, text)
 	}
 	if err != nil {
+		err = squaresReason(&b.cur.pos, text, err)
 		d := b.diag(KindOf(err), false, loc, b.cur.ply+1, text, err.Error(), err)
 		b.lineFailed(d)
 		return false
@@ -279,6 +298,7 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 		b.rec.add(event{op: opPlay, move: m, loc: loc})
 	}
 	if b.cur.dead || b.atLimit() && b.full(loc, moveText(m)) { // the text only when reported
+		b.skip()
 		return false
 	}
 	if b.firstMove() && otherSidesPiece(&b.cur.pos, m) {
@@ -294,6 +314,71 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	}
 	b.push(m, loc)
 	return true
+}
+
+// BadMove records a move record the reader could not decode at all (a square off the
+// board), at its place in the current line: the line fails there as at an illegal move
+// (kind, token, message and err describe the record; the ply is the builder's). In a line
+// that has already failed it only counts as one of the line's skipped moves.
+func (b *Builder) BadMove(kind Kind, loc Loc, token, message string, err error) {
+	b.start(loc)
+	if b.rec.logging {
+		b.rec.add(event{op: opBad, loc: loc, d: &Diagnostic{Kind: kind, Token: token, Message: message, Err: err}})
+	}
+	if b.cur.dead {
+		b.skip()
+		return
+	}
+	d := b.diag(kind, false, loc, b.cur.ply+1, token, message, err)
+	b.lineFailed(d)
+}
+
+// squaresReason returns the error of a text move that names its squares (ICCS, "H2-E2" or
+// "h2e2") and fits no legal move with the reason IllegalReason gives a binary move, so that
+// a move fails with the same message whatever format it was read from. Other errors are
+// returned as they are.
+func squaresReason(pos *board.Position, text string, err error) error {
+	var e *notation.Error
+	if !errors.As(err, &e) || e.Kind != notation.ErrIllegal {
+		return err
+	}
+	m := e.Move
+	if m == board.NoMove {
+		var ok bool
+		if m, ok = squaresOf(text); !ok {
+			return err
+		}
+	}
+	out := *e
+	out.Reason = IllegalReason(pos, m)
+	return &out
+}
+
+// squaresOf reads a move text that names its squares in ICCS form, "H2-E2" or "h2e2" (any
+// case, the dash optional).
+func squaresOf(text string) (board.Move, bool) {
+	var b [4]byte
+	n := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == '-' && n == 2 {
+			continue
+		}
+		if n == len(b) {
+			return board.NoMove, false
+		}
+		b[n] = c | 0x20 // lower case letters; digits are unchanged
+		n++
+	}
+	if n != 4 {
+		return board.NoMove, false
+	}
+	from, ok1 := board.SquareFromICCS(b[0], b[1])
+	to, ok2 := board.SquareFromICCS(b[2], b[3])
+	if !ok1 || !ok2 {
+		return board.NoMove, false
+	}
+	return board.NewMove(from, to), true
 }
 
 // moveText returns the move in ICCS form ("H2-E2"), or its raw square numbers when a square
@@ -364,11 +449,37 @@ func flipSide(pos *board.Position) board.Position {
 // lineFailed ends the current line at a failed move whose diagnostic is d (nil when hidden),
 // and notes the main line's first failure.
 func (b *Builder) lineFailed(d *Diagnostic) {
-	b.cur.dead = true
+	b.cur.dead, b.cur.skipped = true, true
+	b.cur.fail, b.cur.failAlts, b.cur.after = d, 0, 0
+	if d != nil {
+		b.cur.failMsg = len(d.Message)
+	}
+	b.fails++
 	if len(b.stack) == 0 && b.mainFail == 0 {
-		b.mainFail, b.mainDiag = b.cur.ply+1, d
+		b.mainFail, b.mainDiag, b.mainPos = b.cur.ply+1, d, b.cur.pos
 		b.rec.failed = true
 	}
+}
+
+// skip notes a move event that added no move to the current line.
+func (b *Builder) skip() {
+	b.cur.skipped = true
+	b.cur.after++
+}
+
+// altLeftOut notes, in the diagnostic of the failed move of line l, one more alternative to
+// that move that is not replayed.
+func altLeftOut(l *line) {
+	l.failAlts++
+	d := l.fail
+	if d == nil {
+		return
+	}
+	if l.failAlts == 1 {
+		d.Message = d.Message[:l.failMsg] + "; 1 alternative to this move is not replayed"
+		return
+	}
+	d.Message = fmt.Sprintf("%s; %d alternatives to this move are not replayed", d.Message[:l.failMsg], l.failAlts)
 }
 
 func (b *Builder) repairSide(loc Loc, text string) {
@@ -396,8 +507,8 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	b.cur.ply++
 	b.nodes++
 	b.trackAfter()
-	if b.rec.logging && b.cur.ply > RepairPlies && b.mainFail == 0 && len(b.stack) == 0 {
-		b.rec.stop() // the main line is past the plies a repair looks at
+	if b.rec.logging && !b.Repair && b.cur.ply >= RepairPlies && b.mainFail == 0 && len(b.stack) == 0 {
+		b.rec.stop() // without Repair, the main line is past the plies a repair is named for
 	}
 	return n
 }
@@ -442,10 +553,15 @@ func (b *Builder) Release() {
 const maxReusedChunks = 256
 
 // Comment attaches a comment to the last move of the current line (or before the first move).
+// The comment of a move that was not added (it failed, or its line had failed) is dropped.
 // Beyond MaxComments comments or MaxCommentBytes bytes in the game, comments are dropped, with
 // one diagnostic.
 func (b *Builder) Comment(text string) {
 	if b.commentsFull {
+		return
+	}
+	if b.cur.skipped {
+		b.CommentUnplayed(text)
 		return
 	}
 	if b.comments >= MaxComments || b.commentBytes+len(text) > MaxCommentBytes {
@@ -471,14 +587,15 @@ func (b *Builder) NAG(n uint8) {
 	if b.rec.logging {
 		b.rec.add(event{op: opNAG, nag: n})
 	}
-	if b.cur.node != &b.g.Root {
+	if b.cur.node != &b.g.Root && !b.cur.skipped {
 		b.cur.node.AddNAG(n)
 	}
 }
 
 // BeginVariation starts an alternative to the last move of the current line. Inside a line
 // that failed, variations are skipped too: an alternative to a failed move would otherwise
-// silently take its place in the line.
+// silently take its place in the line, and one to a later move has no position to start
+// from. The failed move's diagnostic counts the alternatives to it that are left out.
 func (b *Builder) BeginVariation() {
 	b.start(NoLoc)
 	if b.rec.logging {
@@ -486,7 +603,11 @@ func (b *Builder) BeginVariation() {
 	}
 	b.stack = append(b.stack, b.cur)
 	parent := b.cur
+	if parent.fail != nil && parent.after == 0 {
+		altLeftOut(&b.stack[len(b.stack)-1])
+	}
 	b.cur = line{dead: parent.dead || !parent.hasPrev, ply: parent.ply - 1}
+	b.cur.skipped = b.cur.dead
 	if parent.hasPrev {
 		b.cur.node = parent.node.Parent
 		b.cur.pos = parent.pos
@@ -519,7 +640,7 @@ func (b *Builder) Result(r string) { b.g.Result = r }
 // Finish completes the game and returns it. The builder can then Begin the next one.
 func (b *Builder) Finish() *Game {
 	b.start(NoLoc)
-	if b.mainFail > 0 && b.mainFail <= RepairPlies {
+	if b.mainFail > 0 {
 		b.tryRepairs()
 	}
 	b.checkResult()

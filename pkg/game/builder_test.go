@@ -101,7 +101,7 @@ func TestBuilderBadMoveEndsLine(t *testing.T) {
 	if d.Kind != KindIllegal || d.Ply != 2 || d.Token != "h9h0" || !errors.Is(d, notation.ErrIllegal) {
 		t.Errorf("diagnostic %+v", d)
 	}
-	want := `t.pgn:1:6: game 3, ply 2: illegal: no legal move fits ("h9h0")`
+	want := `t.pgn:1:6: game 3, ply 2: illegal: black horse cannot move to h0 ("h9h0")` // as a binary move would say
 	if d.Error() != want {
 		t.Errorf("got  %s\nwant %s", d.Error(), want)
 	}

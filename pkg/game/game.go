@@ -3,12 +3,30 @@
 // and NAGs, the result, and the diagnostics found while reading and replaying it.
 //
 // Builder turns reader events (text or binary moves, comments, variations) into a replayed
-// Game; the readers of every format share it, so a game is judged the same way whatever file
-// it came from. It resolves each move on the board, ends a line at its first bad move (the
-// rest of the game goes on), takes the side to move from the first move when the setup has it
-// wrong, checks the result against a final checkmate or stalemate (KindResult), caps what one
-// game may hold (MaxNodes, MaxComments, MaxTags, …) and, with Builder.Repair, undoes the known
-// breakages of a start position (Repairs; KindRepaired).
+// Game. It is the one judge of every format: the readers (PGN, XQF, CBR/CBL, CBF, DhtmlXQ)
+// only decode their records and pass every one of them, in PGN order, never checking a move
+// or keeping a board; Builder alone decides whether a move is legal, whose move it is, which
+// repair of the start applies and what becomes of a failed move's alternatives. So a game is
+// judged the same way whatever file it came from: one tree written as PGN, XQF or DhtmlXQ
+// reads as the same main line, the same variations and the same diagnostics (kind, ply,
+// message).
+//
+// The rule for a failed move, the same in every format: a move that is illegal, ambiguous or
+// unreadable (a text that is no move, a record with a square off the board: Builder.BadMove)
+// ends its line there. The rest of that line is not replayed, nor are its comments and NAGs,
+// nor the alternatives the author gave to the failed move: a line the author wrote as a
+// variation never silently becomes the main line (or the line of the variation it belongs
+// to). The failed move's diagnostic says how many alternatives were left out ("…; 1
+// alternative to this move is not replayed"); the rest of the game goes on. A move text that
+// names its squares (ICCS "H9-E9", "h9e9") fails with the reason a binary move gets
+// (IllegalReason: "black horse cannot move to e9").
+//
+// Builder also takes the side to move from the first move when the setup has it wrong,
+// checks the result against a final checkmate or stalemate (KindResult), caps what one game
+// may hold (MaxNodes, MaxComments, MaxTags, …) and, with Builder.Repair, undoes the known
+// breakages of a start position (Repairs; KindRepaired) when the evidence bears them out:
+// the breakage explains the main line's failed move and undone, every move of the game
+// replays.
 //
 // Every problem is a Diagnostic: positioned (path, line:col or byte offset, game, ply, move
 // text), classified by Kind, with the cause wrapped, printed in one line by Error.

@@ -6,14 +6,14 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 )
 
-// RepairPlies is how early a game's main line must fail for Builder to try the repairs of
-// its start position: a broken setup shows at once (a piece missing where the first moves
-// need it), while a bad move later in a game is a bad move, never a reason to change the
-// start.
+// RepairPlies is how far into the main line the builder records a game's events without
+// Builder.Repair: when the main line fails within these plies, the first error names the
+// repair that would work. With Repair, the whole game is recorded and a repair is judged
+// wherever the main line fails.
 const RepairPlies = 4
 
-// minRepairPlies is the shortest main line a repair may be judged on: one move that happens
-// to fit a changed position is no evidence.
+// minRepairPlies is the fewest moves (main line and variations) a repair may be judged on:
+// one move that happens to fit a changed position is no evidence.
 const minRepairPlies = 2
 
 // Repair is a known breakage of a start position, undone. Each is its own inverse.
@@ -38,8 +38,9 @@ const (
 	RepairRotateSide
 )
 
-// Repairs lists every Repair in the order Builder tries them: the first that makes the whole
-// main line legal is taken.
+// Repairs lists every Repair in the order Builder tries them: the first that explains the
+// main line's failed move and makes every move of the game legal is taken (see
+// Builder.Repair).
 var Repairs = []Repair{RepairMirrorRed, RepairMirrorBlack, RepairMirror, RepairRotate,
 	RepairSide, RepairMirrorSide, RepairRotateSide}
 
@@ -121,6 +122,7 @@ const (
 	opBegin                // BeginVariation
 	opEnd                  // EndVariation
 	opDiag                 // a diagnostic from outside the replay (the reader, a cap)
+	opBad                  // BadMove(d.Kind, loc, d.Token, d.Message, d.Err)
 )
 
 // event is one recorded builder call.
@@ -133,24 +135,27 @@ type event struct {
 	d    *Diagnostic
 }
 
-// maxEvents bounds the events recorded for one game: a game that fails early with a larger
-// tree than this is not repaired. Until the main line fails, the bound is maxEventsBefore: a
-// game that opens with a large tree of variations (most do not fail) is not recorded.
+// maxEvents bounds the events recorded for one game (a few MB): a game with more events than
+// this is not repaired. Without Builder.Repair, until the main line fails, the bound is
+// maxEventsBefore: a game that opens with a large tree of variations (most do not fail) is
+// not recorded.
 const (
-	maxEvents       = 1 << 16
+	maxEvents       = MaxNodes
 	maxEventsBefore = 1 << 10
 )
 
 // keptEvents bounds the event buffer a Builder keeps from one game to the next.
 const keptEvents = 1 << 12
 
-// recorder keeps the events of a game while its main line is within its first RepairPlies
-// plies, and all of them once the main line has failed there. Its buffer is reused from game
-// to game, so that recording costs no allocation in the common case.
+// recorder keeps the events of a game for a rebuild from a repaired setup: with
+// Builder.Repair all of them (up to maxEvents); without, only while the main line is within
+// its first RepairPlies plies, and all of them once it has failed there. Its buffer is reused
+// from game to game, so that recording costs no allocation in the common case.
 type recorder struct {
 	events    []event
 	logging   bool // events are being recorded
 	complete  bool // every event since the start of the main line is recorded
+	all       bool // Builder.Repair: record the whole game, up to maxEvents
 	failed    bool // the main line has failed: record up to maxEvents
 	replaying bool // the builder is replaying the events
 	snap      snapshot
@@ -175,7 +180,7 @@ func (r *recorder) reset() {
 	}
 	clear(r.events) // drop the texts and diagnostics of the last game
 	r.events = r.events[:0]
-	r.logging, r.complete, r.replaying, r.failed = false, false, false, false
+	r.logging, r.complete, r.replaying, r.failed, r.all = false, false, false, false, false
 }
 
 // begin starts recording at the start of the main line.
@@ -184,7 +189,7 @@ func (r *recorder) begin(b *Builder) {
 	if r.events == nil {
 		r.events = make([]event, 0, 32) // one allocation per Builder covers most games
 	}
-	r.logging, r.complete = true, true
+	r.logging, r.complete, r.all = true, true, b.Repair
 	r.snap = snapshot{setup: b.g.Setup, diags: len(b.g.Diagnostics), hidden: b.hidden, hiddenAs: b.hiddenAs,
 		hiddenLoc: b.hiddenLoc, rootComments: len(b.g.Root.Comments), comments: b.comments,
 		commentBytes: b.commentBytes, commentsFull: b.commentsFull}
@@ -196,17 +201,17 @@ func (r *recorder) stop() {
 }
 
 func (r *recorder) add(e event) {
-	if len(r.events) >= maxEvents || !r.failed && len(r.events) >= maxEventsBefore {
+	if len(r.events) >= maxEvents || !r.failed && !r.all && len(r.events) >= maxEventsBefore {
 		r.stop()
 		return
 	}
 	r.events = append(r.events, e)
 }
 
-// tryRepairs runs when the main line failed within its first RepairPlies plies: it looks for
-// the first repair of the setup under which every main-line move is legal. With Repair set,
-// the game is rebuilt from the repaired setup; otherwise the first error says which repair
-// would work.
+// tryRepairs runs when the main line failed: it looks for the first repair of the setup that
+// explains the failed move and under which every move of the game is legal (fits). With
+// Repair set, the game is rebuilt from the repaired setup; otherwise the first error says
+// which repair would work.
 func (b *Builder) tryRepairs() {
 	if !b.rec.complete || !b.setupOK {
 		return
@@ -245,49 +250,138 @@ func (b *Builder) fatal() board.Problem {
 	return b.FatalProblems
 }
 
-// fits reports whether every main-line move recorded is legal from setup s (with the
-// first-move side rule of Move and PlayMove), and the main line is long enough to judge.
+// fits reports whether the repaired setup s is borne out by the recorded game: the main
+// line's failed move is explained by the breakage (replayed from s, the move depends on a
+// square whose piece differs from the position the game as written failed in, see
+// touchesChange, or the side to move there is another), every move of the game, main line
+// and variations, is legal from s (with the first-move side rule of Move and PlayMove), and
+// the game has enough moves to judge (minRepairPlies, variations counted).
 func (b *Builder) fits(s board.Setup) bool {
 	p, err := board.NewPosition(s, board.AllProblems)
 	if err != nil {
 		return false
 	}
-	pos := *p
-	depth, plies := 0, 0
+	// The replay state of each open line: its position and the move that reached it.
+	type simLine struct {
+		pos     board.Position
+		last    board.Move
+		undo    board.Undo
+		hasPrev bool
+		ply     int
+	}
+	cur := simLine{pos: *p}
+	var stack []simLine
+	moves, explained := 0, false
 	for i := range b.rec.events {
 		e := &b.rec.events[i]
-		switch {
-		case e.op == opBegin:
-			depth++
-		case e.op == opEnd:
-			depth = max(depth-1, 0)
-		case depth > 0:
-		case e.op == opMove:
+		var m board.Move
+		switch e.op {
+		case opBegin:
+			stack = append(stack, cur)
+			if !cur.hasPrev {
+				return false // a variation before any move: the game as written fails there too
+			}
+			cur.pos.Unplay(cur.last, cur.undo)
+			cur.ply--
+			cur.hasPrev = false
+			continue
+		case opEnd:
+			if len(stack) > 0 {
+				cur = stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		case opBad:
+			return false
+		case opMove:
 			var start *board.Setup
-			if plies == 0 {
+			first := moves == 0 && len(stack) == 0
+			if first {
 				start = &s
 			}
-			m, _, flip, err := b.resolveMove(&pos, e.text, start)
+			mv, _, flip, err := b.resolveMove(&cur.pos, e.text, start)
 			if err != nil {
 				return false
 			}
 			if flip {
-				pos = flipSide(&pos)
+				cur.pos = flipSide(&cur.pos)
 			}
-			pos.Play(m)
-			plies++
-		case e.op == opPlay:
-			if plies == 0 && otherSidesPiece(&pos, e.move) {
-				pos = flipSide(&pos)
+			m = mv
+		case opPlay:
+			if moves == 0 && len(stack) == 0 && otherSidesPiece(&cur.pos, e.move) {
+				cur.pos = flipSide(&cur.pos)
 			}
-			if !pos.IsLegal(e.move) {
+			if !cur.pos.IsLegal(e.move) {
 				return false
 			}
-			pos.Play(e.move)
-			plies++
+			m = e.move
+		default:
+			continue
 		}
+		if moves >= MaxNodes || cur.ply >= MaxPly {
+			return false
+		}
+		if len(stack) == 0 && cur.ply+1 == b.mainFail {
+			explained = cur.pos.Turn() != b.mainPos.Turn() || touchesChange(m, &cur.pos, &b.mainPos)
+			if !explained {
+				return false
+			}
+		}
+		cur.undo = cur.pos.Play(m)
+		cur.last, cur.hasPrev = m, true
+		cur.ply++
+		moves++
 	}
-	return plies >= minRepairPlies
+	return explained && moves >= minRepairPlies
+}
+
+// touchesChange reports whether the legality of move m depends on a square whose piece
+// differs between positions a and b: its origin, its target, a square it passes over (a
+// chariot's or cannon's path), the leg of a horse's move or the eye of an elephant's.
+func touchesChange(m board.Move, a, b *board.Position) bool {
+	from, to := m.From(), m.To()
+	if !from.Valid() || !to.Valid() {
+		return false
+	}
+	changed := func(sq board.Square) bool { return a.At(sq) != b.At(sq) }
+	if changed(from) || changed(to) {
+		return true
+	}
+	r0, c0, r1, c1 := from.Row(), from.Col(), to.Row(), to.Col()
+	dr, dc := r1-r0, c1-c0
+	switch adr, adc := abs(dr), abs(dc); {
+	case dr == 0 || dc == 0: // along a line: the squares between
+		sr, sc := sign(dr), sign(dc)
+		for r, c := r0+sr, c0+sc; r != r1 || c != c1; r, c = r+sr, c+sc {
+			if changed(board.NewSquare(r, c)) {
+				return true
+			}
+		}
+	case adr == 2 && adc == 1: // a horse's move: its leg
+		return changed(board.NewSquare(r0+sign(dr), c0))
+	case adr == 1 && adc == 2:
+		return changed(board.NewSquare(r0, c0+sign(dc)))
+	case adr == 2 && adc == 2: // an elephant's move: its eye
+		return changed(board.NewSquare(r0+sign(dr), c0+sign(dc)))
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
 }
 
 // rebuild replays the recorded events from the repaired setup s and adds the repaired
@@ -302,7 +396,7 @@ func (b *Builder) rebuild(r Repair, s board.Setup) {
 		}
 	}
 	b.replay(s)
-	if b.mainFail != 0 || b.tooLong {
+	if b.fails != 0 || b.tooLong {
 		b.replay(orig) // unreachable unless fits and the replay disagree
 		return
 	}
@@ -332,7 +426,7 @@ func (b *Builder) replay(s board.Setup) {
 	b.slab, b.slabSize, b.nchunks = nil, 0, 0
 	b.stack = b.stack[:0]
 	b.nodes, b.tooLong = 0, false
-	b.mainFail, b.mainDiag = 0, nil
+	b.mainFail, b.mainDiag, b.fails = 0, nil, 0
 	b.reps.reset()
 
 	b.rec.logging, b.rec.replaying = false, true
@@ -355,6 +449,8 @@ func (b *Builder) replay(s board.Setup) {
 			b.EndVariation()
 		case opDiag:
 			b.addDiag(e.d)
+		case opBad:
+			b.BadMove(e.d.Kind, e.loc, e.d.Token, e.d.Message, e.d.Err)
 		}
 	}
 	b.rec.replaying = false

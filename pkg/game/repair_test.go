@@ -178,11 +178,13 @@ func testLines(t *testing.T) []line {
 }
 
 // TestRepairRealGames breaks the start position of real game lines in every known way: each
-// one that fails in its first plies is repaired with a `repaired` warning and replays the
-// same moves from the true position; without Repair, its first error names the repair.
+// one is repaired with a `repaired` warning and replays the same moves from the true
+// position, wherever its main line first fails; without Repair, the first error names the
+// repair when it fails in its first RepairPlies plies (the builder records no further).
 func TestRepairRealGames(t *testing.T) {
 	lines := testLines(t)
 	repaired := map[string]int{}
+	late := 0
 	for _, l := range lines {
 		for _, br := range breakages {
 			broken, ok := br.spoil(l.setup)
@@ -201,10 +203,13 @@ func TestRepairRealGames(t *testing.T) {
 				continue
 			}
 			first := plain.Errors()[0]
+			named := namedRepair(first.Message)
 			if first.Ply > game.RepairPlies {
-				continue // fails too late: not a broken start (see TestRepairNeverFixesBadMoves)
-			}
-			if !strings.HasSuffix(first.Message, "fits every move; --repair applies it") {
+				late++
+				if named != 0 {
+					t.Errorf("%s: a repair named at ply %d (not recorded that far): %v", what, first.Ply, first)
+				}
+			} else if named == 0 {
 				t.Errorf("%s: no repair named: %v", what, first)
 				continue
 			}
@@ -229,7 +234,13 @@ func TestRepairRealGames(t *testing.T) {
 			}
 			// The repair named is this breakage's, or one that comes to the same (when
 			// the first move's side rule gives the side back, Rotate does RotateSide's work).
-			named := namedRepair(first.Message)
+			if named == 0 {
+				for _, r := range game.Repairs {
+					if strings.HasPrefix(rep[0].Message, "start position repaired: "+r.String()+" (") {
+						named = r
+					}
+				}
+			}
 			if named == 0 || !strings.Contains(rep[0].Message, "repaired: "+named.String()) {
 				t.Errorf("%s: messages %q / %q", what, first.Message, rep[0].Message)
 			} else if s, _ := named.Apply(broken); s.Board != l.setup.Board {
@@ -241,7 +252,7 @@ func TestRepairRealGames(t *testing.T) {
 			repaired[br.name]++
 		}
 	}
-	t.Logf("%d lines; repaired per breakage: %v", len(lines), repaired)
+	t.Logf("%d lines; repaired per breakage: %v; %d failing after ply %d", len(lines), repaired, late, game.RepairPlies)
 	for _, br := range breakages {
 		if repaired[br.name] == 0 {
 			t.Errorf("%s: no line repaired", br.name)
@@ -262,7 +273,7 @@ func namedRepair(msg string) game.Repair {
 // TestRepairNeverFixesBadMoves: a game with one bad move in its middle stays invalid with or
 // without Repair, whether its start is right or broken, and no repair is named.
 func TestRepairNeverFixesBadMoves(t *testing.T) {
-	checked := 0
+	checked, late := 0, 0
 	for _, l := range testLines(t) {
 		bad := l
 		mid := len(l.texts) / 2
@@ -278,6 +289,9 @@ func TestRepairNeverFixesBadMoves(t *testing.T) {
 			if br.fix == 0 && (plain.Valid() || plain.Errors()[0].Ply != mid+1) {
 				break // the swapped move happens to be legal: no test here
 			}
+			if br.fix != 0 && !plain.Valid() && plain.Errors()[0].Ply > game.RepairPlies {
+				late++ // the breakage shows late: Repair judges it at that ply
+			}
 			g := readGame(t, text, true)
 			if g.Valid() {
 				t.Errorf("%s, %s, bad ply %d: repaired into a valid game: %v", l.name, br.name, mid+1, g.Diagnostics)
@@ -292,6 +306,90 @@ func TestRepairNeverFixesBadMoves(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("nothing checked")
+	}
+	t.Logf("%d games checked, %d with a breakage that shows after ply %d", checked, late, game.RepairPlies)
+	if late == 0 && !testing.Short() {
+		t.Error("no breakage showing late was checked")
+	}
+}
+
+// TestRepairLateMirroredEndgame: an endgame whose FEN has Red's pieces mirrored left–right,
+// where the one mirrored piece (the cannon) first moves at ply 5: the game as written fails
+// there, and Repair fixes it, since the failed move starts on a square the mirror changes and
+// every move replays from the mirrored position.
+func TestRepairLateMirroredEndgame(t *testing.T) {
+	const text = `[FEN "3k1c3/4R4/5r3/9/9/9/9/1p7/C3A4/4K4 r - - 0 0"]
+
+1. e1d2 f7f1 2. e8e4 f9f8 3. i1i8 f1f2 4. e4d4 *
+`
+	plain := readGame(t, text, false)
+	if plain.Valid() || len(plain.Errors()) != 1 || plain.Errors()[0].Ply != 5 || plain.Plies() != 4 {
+		t.Fatalf("as written: %v", plain.Diagnostics)
+	}
+	g := readGame(t, text, true)
+	if !g.Valid() || g.Plies() != 7 || kinds(g)[0] != "w:repaired" {
+		t.Fatalf("repaired: plies %d, %v", g.Plies(), g.Diagnostics)
+	}
+	if want := "3k1c3/4R4/5r3/9/9/9/9/1p7/4A3C/4K4 w - - 0 1"; g.Setup.FEN() != want {
+		t.Errorf("setup %s, want %s", g.Setup.FEN(), want)
+	}
+	msg := g.Diagnostics[0].Message
+	if !strings.HasPrefix(msg, "start position repaired: "+game.RepairMirrorRed.String()) || !strings.Contains(msg, "fails at ply 5") {
+		t.Errorf("message %q", msg)
+	}
+}
+
+// TestRepairStudyOneMoveMainLine: a study from a real game, its FEN written with Red's pieces
+// mirrored, whose main line is one move and whose solution is a variation: the variations
+// are evidence, so Repair fixes it; the one move alone is not enough.
+func TestRepairStudyOneMoveMainLine(t *testing.T) {
+	l := func() line {
+		g := readGame(t, huXu1998, false)
+		l, _ := lineOf("", g)
+		return l.from(16)
+	}()
+	broken, lost := exporterMirrorRed(l.setup)
+	if lost {
+		t.Fatal("a piece lost")
+	}
+	// The key move of the study: a legal move of the true position that the broken one does
+	// not allow, other than the game's own first move.
+	truePos, _ := board.NewPosition(l.setup, board.AllProblems)
+	brokenPos, _ := board.NewPosition(broken, board.AllProblems)
+	var key board.Move
+	for _, m := range truePos.LegalMoves(nil) {
+		if m != l.moves[0] && !brokenPos.IsLegal(m) {
+			key = m
+			break
+		}
+	}
+	if key == board.NoMove {
+		t.Fatal("no key move")
+	}
+	study := fmt.Sprintf("[FEN %q]\n\n1. %s (1. %s) *\n", broken.FEN(), key, strings.Join(l.texts, " "))
+	g := readGame(t, study, true)
+	if !g.Valid() || g.Plies() != 1 || g.MainLine()[0].Move != key || len(g.Root.Children) != 2 ||
+		g.Setup.Board != l.setup.Board {
+		t.Fatalf("not repaired: plies %d, %v", g.Plies(), g.Diagnostics)
+	}
+	var alt []board.Move
+	for n := g.Root.Children[1]; ; n = n.Children[0] {
+		alt = append(alt, n.Move)
+		if len(n.Children) == 0 {
+			break
+		}
+	}
+	if !slices.Equal(alt, l.moves) {
+		t.Errorf("variation %v, want %v", alt, l.moves)
+	}
+	plain := readGame(t, study, false)
+	if namedRepair(plain.Errors()[0].Message) != game.RepairMirrorRed {
+		t.Errorf("as written: %v", plain.Diagnostics)
+	}
+	// Without the variation, one move is no evidence.
+	alone := readGame(t, fmt.Sprintf("[FEN %q]\n\n1. %s *\n", broken.FEN(), key), true)
+	if alone.Valid() {
+		t.Errorf("one move repaired: %v", alone.Diagnostics)
 	}
 }
 

@@ -54,6 +54,10 @@ type Error struct {
 	Text       string
 	Reason     string
 	Candidates []board.Move
+	// Move is the move the text names when the notation names its squares (ICCS): a caller
+	// can then say why it is illegal in the position (which piece, which square). It is
+	// board.NoMove otherwise.
+	Move board.Move
 }
 
 // Error returns the reason, followed by the candidate moves of an ambiguous text in UCCI

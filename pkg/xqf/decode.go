@@ -109,22 +109,28 @@ type decoder struct {
 	nodes   []node   // the move tree as read: nodes[0] is the root
 	walker  movetree.Walker
 	pending []pending // records still to read, as in XQStudio's recursion
-	setupOK bool      // the setup replays (no fatal setup problem)
 	end     int       // offset after the last record read
 }
 
-// node is one record of the move tree. Moves that replay are linked into their parent's list
-// of children. A move that fails, and the moves of its subtree, are linked after every
-// alternative that replays (so an alternative takes the failed move's place in its line): the
-// builder reports the failure when it replays the tree, and when the failed move is in the
-// main line, the repairs of the start position see the whole line. A record with a square off
-// the board is reported here, and its subtree is left out.
+// node is one record of the move tree, linked into its parent's list of children in file
+// order: the first child continues the line, the others are alternatives to it. Every
+// record is passed to game.Builder, which judges the moves; a record that does not decode to
+// a move on the board (or lies deeper than maxPly) is passed as a bad move at its place.
 type node struct {
-	movetree.Links // children and next sibling (first those that replay, once spliced)
+	movetree.Links // children and next sibling
 	off            int64
 	move           board.Move
 	comment        span
+	bad            uint8 // notBad, or why the record is no move (badSquare, badDepth)
+	from, to       byte  // the squares as stored, for the diagnostic of a bad record
 }
+
+// Why a record is no move.
+const (
+	notBad    = iota
+	badSquare // a square off the board
+	badDepth  // deeper than maxPly
+)
 
 // span is a comment: where its bytes are in the file.
 type span struct{ off, n int }
@@ -133,9 +139,6 @@ type span struct{ off, n int }
 type pending struct {
 	parent int32
 	ply    int32 // ply of the record to read
-	alive  bool  // the line replays so far
-	dead   bool  // the line failed, but its records are still linked (see node)
-	pos    board.Position
 }
 
 func (d *decoder) decode() *game.Game {
@@ -144,20 +147,12 @@ func (d *decoder) decode() *game.Game {
 	d.b.Begin(1, "xqf", "")
 	d.checkHeader(h)
 	d.b.SetSetup(d.readSetup(h), game.Loc{Offset: offPieces})
-	d.setupOK = true
-	for _, diag := range d.b.Game().Diagnostics {
-		if diag.Kind == game.KindSetup && diag.IsError() {
-			d.setupOK = false
-		}
-	}
 	d.readTree()
 	d.codec.chooseEncoding(d.textSample(h))
 	d.b.Game().Encoding = d.codec.enc.String()
 	d.addTags(h)
 	d.comment(&d.nodes[0])
-	if d.setupOK {
-		movetree.Emit(&d.walker, &d.b, d.nodes, d.play)
-	}
+	movetree.Emit(&d.walker, &d.b, d.nodes, d.play)
 	g := d.b.Finish()
 	sort.SliceStable(g.Diagnostics, func(i, j int) bool {
 		return g.Diagnostics[i].Loc.Offset < g.Diagnostics[j].Loc.Offset
@@ -341,9 +336,8 @@ func (d *decoder) readRecord(off int) (rec record, next int, ok bool) {
 
 // readTree reads the move records depth first, without recursion: after a record, its
 // alternative (sibling) is pushed first and its continuation (child) last, so the child's
-// subtree is read before the sibling, as XQStudio's recursive reader does. Each move is
-// checked against the position of its line while reading; a move that fails is reported with
-// its byte offset and ply and its subtree is skipped (read, not replayed).
+// subtree is read before the sibling, as XQStudio's recursive reader does. It only decodes:
+// the builder judges the moves when the tree is emitted.
 func (d *decoder) readTree() {
 	if d.keys.stream {
 		tree := d.data[HeaderSize:]
@@ -369,9 +363,8 @@ func (d *decoder) readTree() {
 		d.warn(game.KindSyntax, HeaderSize+2, "the root record has the sibling flag; ignored")
 	}
 	if root.tag&tagChild != 0 {
-		d.pending = append(d.pending, pending{parent: 0, ply: 1, alive: d.setupOK, pos: *d.b.Game().StartPosition()})
+		d.pending = append(d.pending, pending{parent: 0, ply: 1})
 	}
-	firstMove := true
 	for len(d.pending) > 0 {
 		if len(d.nodes) > maxNodes {
 			d.fail(game.KindSyntax, d.end, fmt.Sprintf("more than %d move records; the rest is ignored", maxNodes), nil)
@@ -386,49 +379,26 @@ func (d *decoder) readTree() {
 		}
 		d.end = next
 		idx := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: int64(off), comment: rec.comment})
-		if firstMove && cur.alive {
-			// The first move decides the side to move when it disagrees with WhoPlay, as
-			// game.Builder does when it replays it.
-			firstMove = false
-			if from, ok := xqfSquare(rec.from); ok {
-				if pc := cur.pos.At(from); pc != board.NoPiece && pc.Color() != cur.pos.Turn() {
-					s := cur.pos.Setup()
-					s.Turn = s.Turn.Other()
-					pos, _ := board.NewPosition(s, board.AllProblems)
-					cur.pos = *pos
-				}
-			}
-		}
-		legal, dead := false, false
+		d.nodes = append(d.nodes, node{Links: movetree.Unlinked, off: int64(off), comment: rec.comment,
+			from: rec.from, to: rec.to})
+		n := &d.nodes[idx]
+		from, okf := xqfSquare(rec.from)
+		to, okt := xqfSquare(rec.to)
 		switch {
-		case cur.alive:
-			var decoded bool
-			legal, decoded = d.check(cur, rec, off)
-			dead = !legal && decoded
-		case cur.dead:
-			dead = d.decodeOnly(cur, rec)
+		case !okf || !okt:
+			n.bad = badSquare
+		case int(cur.ply) > maxPly:
+			n.bad = badDepth
 		}
-		if legal {
-			movetree.Link(d.nodes, cur.parent, idx)
-		} else if dead {
-			movetree.LinkTail(d.nodes, cur.parent, idx)
-		}
-		// The entry on top becomes the sibling's (same parent and position) or the child's
-		// (played in place); only a record with both needs a second entry.
-		m := d.nodes[idx].move
+		n.move = board.NewMove(from, to)
+		movetree.Link(d.nodes, cur.parent, idx)
+		// The entry on top becomes the sibling's (same parent) or the child's; only a record
+		// with both needs a second entry.
 		switch sib, child := rec.tag&tagSibling != 0, rec.tag&tagChild != 0; {
 		case sib && child:
-			d.pending = append(d.pending, pending{parent: idx, ply: cur.ply + 1, alive: legal, dead: dead})
-			if c := &d.pending[top+1]; legal {
-				c.pos = d.pending[top].pos
-				c.pos.Play(m)
-			}
+			d.pending = append(d.pending, pending{parent: idx, ply: cur.ply + 1})
 		case child:
-			cur.parent, cur.ply, cur.alive, cur.dead = idx, cur.ply+1, legal, dead
-			if legal {
-				cur.pos.Play(m)
-			}
+			cur.parent, cur.ply = idx, cur.ply+1
 		case !sib:
 			d.pending = d.pending[:top]
 		}
@@ -436,44 +406,6 @@ func (d *decoder) readTree() {
 	if d.end < len(d.data) {
 		d.warn(game.KindSyntax, d.end, fmt.Sprintf("%d bytes after the last move record; ignored", len(d.data)-d.end))
 	}
-	movetree.Splice(d.nodes)
-}
-
-// check decodes the move of rec, stores it in its node and reports whether it replays in the
-// position of its line, and whether it decoded to a move on the board at all. A move that
-// decodes but does not replay is left for the builder to report (it replays the tree); a
-// record that does not decode is reported here.
-func (d *decoder) check(p *pending, rec record, off int) (legal, decoded bool) {
-	ply := int(p.ply)
-	loc := game.Loc{Offset: int64(off)}
-	from, okf := xqfSquare(rec.from)
-	to, okt := xqfSquare(rec.to)
-	if !okf || !okt {
-		tok := fmt.Sprintf("%d-%d", rec.from, rec.to)
-		msg := "move record: square off the board (X·10+Y above 89)"
-		d.b.Diagnose(game.KindSyntax, false, loc, ply, tok, msg, fmt.Errorf("xqf: %s: %w", msg, notation.ErrSyntax))
-		return false, false
-	}
-	m := board.NewMove(from, to)
-	if ply > maxPly {
-		msg := fmt.Sprintf("line deeper than %d plies; the rest of it is ignored", maxPly)
-		d.b.Diagnose(game.KindSyntax, false, loc, ply, string(m.AppendICCS(nil, false)), msg, nil)
-		return false, false
-	}
-	d.nodes[len(d.nodes)-1].move = m
-	return p.pos.IsLegal(m), true
-}
-
-// decodeOnly decodes the move of a record in a line that already failed, silently: it is
-// linked so that the builder sees the line, which it does not replay.
-func (d *decoder) decodeOnly(p *pending, rec record) bool {
-	from, okf := xqfSquare(rec.from)
-	to, okt := xqfSquare(rec.to)
-	if !okf || !okt || int(p.ply) > maxPly {
-		return false
-	}
-	d.nodes[len(d.nodes)-1].move = board.NewMove(from, to)
-	return true
 }
 
 // comment passes a node's comment to the builder.
@@ -490,9 +422,20 @@ func (d *decoder) comment(n *node) {
 // replay (its line failed) is kept only for a repair of the start position to replay.
 func (d *decoder) play(i int32) {
 	n := &d.nodes[i]
-	if d.b.PlayMove(n.move, game.Loc{Offset: n.off}) {
-		d.comment(n)
-		return
+	loc := game.Loc{Offset: n.off}
+	switch n.bad {
+	case badSquare:
+		tok := fmt.Sprintf("%d-%d", n.from, n.to)
+		msg := "move record: square off the board (X·10+Y above 89)"
+		d.b.BadMove(game.KindSyntax, loc, tok, msg, fmt.Errorf("xqf: %s: %w", msg, notation.ErrSyntax))
+	case badDepth:
+		msg := fmt.Sprintf("line deeper than %d plies; the rest of it is ignored", maxPly)
+		d.b.BadMove(game.KindSyntax, loc, string(n.move.AppendICCS(nil, false)), msg, nil)
+	default:
+		if d.b.PlayMove(n.move, loc) {
+			d.comment(n)
+			return
+		}
 	}
 	if d.b.Repair && n.comment.n > 0 {
 		if s := d.text(n.comment.off, n.comment.n, "comment", true); s != "" {

@@ -227,20 +227,25 @@ func TestTreeDiagnostics(t *testing.T) {
 		if d := g.Errors()[0]; !errors.Is(d, notation.ErrSyntax) {
 			t.Errorf("error %v does not wrap ErrSyntax", d)
 		}
-		// The alternative b9c7 still replays and now continues the line.
-		if got := treeDump(g); !strings.Contains(got, "line 1 @1: H2-E2 {中炮} B9-C7\n") {
+		// The line ends there, as at an illegal move: the alternative b9c7 is not replayed
+		// (it never takes the bad move's place), and the message says so.
+		if d := g.Errors()[0]; !strings.HasSuffix(d.Message, "; 1 alternative to this move is not replayed") {
+			t.Errorf("error %v", d)
+		}
+		if got := treeDump(g); !strings.HasSuffix(got, "line 1 @1: H2-E2 {中炮}\n") {
 			t.Errorf("dump\n%s", got)
 		}
 	})
 	t.Run("illegal first child", func(t *testing.T) {
-		// h9g7 → h9h5 (a horse cannot): reported; its subtree (h0g2) is skipped; the
-		// alternative b9c7 replays.
+		// h9g7 → h9h5 (a horse cannot): reported; its subtree (h0g2) is skipped, and so is
+		// the alternative b9c7: a variation never becomes the main line.
 		g := mutate(func(b []byte) []byte { b[recH9G7+1] = 75 + 0x20; return b })
 		wantDiags(t, g, "illegal@1048 ply 2 H9-H5")
-		if d := g.Errors()[0]; !errors.Is(d, notation.ErrIllegal) || d.Message != "black horse cannot move to h5" {
+		if d := g.Errors()[0]; !errors.Is(d, notation.ErrIllegal) ||
+			d.Message != "black horse cannot move to h5; 1 alternative to this move is not replayed" {
 			t.Errorf("error %v", d)
 		}
-		if got := treeDump(g); !strings.HasSuffix(got, "line 1 @1: H2-E2 {中炮} B9-C7\n") {
+		if got := treeDump(g); !strings.HasSuffix(got, "line 1 @1: H2-E2 {中炮}\n") {
 			t.Errorf("dump\n%s", got)
 		}
 	})

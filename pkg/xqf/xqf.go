@@ -17,7 +17,10 @@
 //     and cchess do; ElephantEye's xqf2pgn ignores it for types 0 and 1.
 //   - PlayStepNo is a ply count: the setup's move number is PlayStepNo/2 + 1.
 //   - WhoPlay gives the side to move; when the first move is the other side's, the side is
-//     taken from the move with a `side` warning.
+//     taken from the move with a `side` warning (by game.Builder, as for every format).
+//   - The records are only decoded: every one goes to game.Builder in PGN order, which judges
+//     the moves. A record with a square off the board ends its line as an illegal move does,
+//     and the alternatives to a failed move are not replayed in its place (see package game).
 //   - Header strings become tags: TitleA → Title, TitleB → TitleB, MatchName → Event,
 //     MatchTime → Date, MatchAddr → Site, RedPlayer → Red, BlkPlayer → Black, TimeRule →
 //     TimeControl, RedTime → RedTime, BlkTime → BlackTime, RMKWriter → Annotator, Author →
@@ -44,8 +47,9 @@ const (
 	// MaxNodes is the most move records Decode reads from one file; the rest is reported and
 	// ignored. The largest real tree in the test corpus has 32,124.
 	MaxNodes = 1 << 20
-	// MaxPly is the deepest line Decode replays; moves deeper than that are reported and
-	// ignored. It bounds the nesting of variations.
+	// MaxPly is the deepest line Decode reads; a record deeper than that ends its line as a
+	// bad move (reported; the rest of the line is ignored). It bounds the nesting of
+	// variations.
 	MaxPly = 10000
 )
 

@@ -3,7 +3,9 @@
 // its replay into a game.Builder in PGN order, without recursion.
 //
 // A reader's node type embeds Links; node 0 of a tree is the start position, every other node
-// one move. Link hangs a node from its parent, Emit plays the tree into the builder.
+// one move. Link hangs a node from its parent, in the order the file gives (the first child
+// continues the line); Emit plays the tree into the builder. The readers only decode:
+// game.Builder alone judges the moves, so every record is linked, a bad one included.
 package movetree
 
 import (
@@ -16,13 +18,10 @@ import (
 // index of a node or -1 where there is none.
 type Links struct {
 	First, Last, Next int32
-	// tailFirst and tailLast hold the children that LinkTail keeps for after the others,
-	// until Splice.
-	tailFirst, tailLast int32
 }
 
 // Unlinked is the Links of a node with no children and no next sibling.
-var Unlinked = Links{First: -1, Last: -1, Next: -1, tailFirst: -1, tailLast: -1}
+var Unlinked = Links{First: -1, Last: -1, Next: -1}
 
 func (l *Links) links() *Links { return l }
 
@@ -41,36 +40,6 @@ func Link[N any, P Node[N]](nodes []N, parent, child int32) {
 		P(&nodes[p.Last]).links().Next = child
 	}
 	p.Last = child
-}
-
-// LinkTail appends child to the tail children of parent: the ones that come after every
-// child Link adds, whenever they were read (a reader links there a move that fails and the
-// moves after it, so that the alternatives that replay come first). Splice joins them.
-func LinkTail[N any, P Node[N]](nodes []N, parent, child int32) {
-	p := P(&nodes[parent]).links()
-	if p.tailLast < 0 {
-		p.tailFirst = child
-	} else {
-		P(&nodes[p.tailLast]).links().Next = child
-	}
-	p.tailLast = child
-}
-
-// Splice appends each node's tail children to its other children; call it once the tree is
-// read, before Emit.
-func Splice[N any, P Node[N]](nodes []N) {
-	for i := range nodes {
-		n := P(&nodes[i]).links()
-		if n.tailFirst < 0 {
-			continue
-		}
-		if n.Last < 0 {
-			n.First = n.tailFirst
-		} else {
-			P(&nodes[n.Last]).links().Next = n.tailFirst
-		}
-		n.Last, n.tailFirst, n.tailLast = n.tailLast, -1, -1
-	}
 }
 
 // Steps of Emit.

@@ -1,7 +1,6 @@
 package movetree
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -87,33 +86,5 @@ func TestEmit(t *testing.T) {
 		if got, want := sb.String(), " h2e2 (c3c4 c9e7) (b2e2) h9g7 (b9c7 b2d2) b0c2"; got != want {
 			t.Errorf("tree %q, want %q", got, want)
 		}
-	}
-}
-
-// Tail children come after the others, whenever they were linked, once spliced.
-func TestLinkTailSplice(t *testing.T) {
-	nodes := make([]testNode, 6)
-	for i := range nodes {
-		nodes[i].Links = Unlinked
-	}
-	LinkTail(nodes, 0, 1) // fails: after the alternatives
-	Link(nodes, 0, 2)
-	LinkTail(nodes, 0, 3)
-	Link(nodes, 0, 4)
-	LinkTail(nodes, 4, 5) // a node with only tail children
-	Splice(nodes)
-	var got []int32
-	for c := nodes[0].First; c >= 0; c = nodes[c].Next {
-		got = append(got, c)
-	}
-	if fmt.Sprint(got) != "[2 4 1 3]" || nodes[0].Last != 3 {
-		t.Errorf("children of 0 = %v (last %d), want [2 4 1 3] (last 3)", got, nodes[0].Last)
-	}
-	if nodes[4].First != 5 || nodes[4].Last != 5 || nodes[5].Next != -1 {
-		t.Errorf("children of 4 = %+v", nodes[4].Links)
-	}
-	Splice(nodes) // nothing left to splice
-	if nodes[3].Next != -1 {
-		t.Errorf("a second Splice relinked: %+v", nodes[3].Links)
 	}
 }

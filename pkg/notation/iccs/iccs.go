@@ -169,7 +169,7 @@ func (s Syntax) Resolve(pos *board.Position) (board.Move, error) {
 	case pc.Color() != pos.Turn():
 		reason = "the piece on the origin square is not the mover's"
 	}
-	return board.NoMove, &notation.Error{Kind: notation.ErrIllegal, Notation: Name, Text: s.String(), Reason: reason}
+	return board.NoMove, &notation.Error{Kind: notation.ErrIllegal, Notation: Name, Text: s.String(), Reason: reason, Move: m}
 }
 
 func appendSquares(dst []byte, from, to board.Square, style Style) []byte {

@@ -6,7 +6,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 )
 
 // A game whose FEN has Red's pieces mirrored left–right (as an old exporter wrote them) fails

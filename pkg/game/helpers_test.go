@@ -9,7 +9,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
 )

@@ -9,7 +9,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 )
 
 // Two real games kept here so that the tests run without the shared corpus: Hu Ronghua v Xu
@@ -71,7 +71,7 @@ func (l line) from(k int) line {
 }
 
 // in returns the line with its moves written in notation f.
-func (l line) in(f notation.Format) line {
+func (l line) in(f notation.ID) line {
 	pos, _ := board.NewPosition(l.setup, board.AllProblems)
 	n, err := anynotation.Lookup(f.String())
 	if err != nil {

@@ -7,26 +7,26 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 )
 
-// Format names a move notation without a style: the hint a reader passes to anynotation
-// (from a PGN [Format] tag, say), and the key of anynotation's registry. Its String is the
-// Name of the notation's values; anynotation.Lookup and anynotation.FormatOf go from one to
-// the other.
-type Format uint8
+// ID names a move notation without a style: the hint a reader passes to anynotation (from a
+// PGN [Format] tag, say), and the key of anynotation's registry. Its String is the Name of the
+// notation's values; anynotation.Lookup and anynotation.IDOf go from one to the other. (A
+// file format is a record.Format; "Format" names nothing else in the module.)
+type ID uint8
 
 // The notations qipu reads and writes. Unknown means "not given": readers then detect the
 // notation from the shape of each move text.
 const (
-	Unknown  Format = iota
-	ICCS            // coordinates: H2-E2 (or UCCI h2e2)
-	WXF             // World Xiangqi Federation letters: C2.5, H8+7, C+-2
-	Chinese         // vertical-line Chinese: 炮二平五, 马８进７
-	Platform        // the platform display format: 炮三7, 車五10(吃)
+	Unknown  ID = iota
+	ICCS        // coordinates: H2-E2 (or UCCI h2e2)
+	WXF         // World Xiangqi Federation letters: C2.5, H8+7, C+-2
+	Chinese     // vertical-line Chinese: 炮二平五, 马８进７
+	Platform    // the platform display format: 炮三7, 車五10(吃)
 )
 
 var formatNames = [...]string{"unknown", "iccs", "wxf", "chinese", "platform"}
 
 // String returns "iccs", "wxf", "chinese", "platform", or "unknown".
-func (f Format) String() string {
+func (f ID) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
 	}
@@ -34,7 +34,7 @@ func (f Format) String() string {
 }
 
 // ErrUnknownName is wrapped by the errors of the functions that look up a notation or a style
-// by name (ParseFormat, iccs.ParseStyle, wxf.ParseStyle, anynotation.Lookup).
+// by name (ParseID, iccs.ParseStyle, wxf.ParseStyle, anynotation.Lookup).
 var ErrUnknownName = errors.New("unknown name")
 
 // NameError is an unknown notation or style name. It unwraps to ErrUnknownName.
@@ -54,9 +54,9 @@ func (e *NameError) Unwrap() error { return ErrUnknownName }
 
 func quote(s string) string { return "\"" + s + "\"" }
 
-// ParseFormat returns the notation named name: "iccs", "wxf", "chinese" or "platform", in any
+// ParseID returns the notation named name: "iccs", "wxf", "chinese" or "platform", in any
 // case (so the PGN [Format] values ICCS, WXF, Chinese and Platform work too).
-func ParseFormat(name string) (Format, error) {
+func ParseID(name string) (ID, error) {
 	for f := ICCS; f <= Platform; f++ {
 		if strings.EqualFold(name, formatNames[f]) {
 			return f, nil

@@ -69,7 +69,7 @@ func TestCorpus(t *testing.T) {
 				}
 			}
 		}
-		for _, f := range []notation.Format{notation.ICCS, notation.WXF, notation.Chinese} {
+		for _, f := range []notation.ID{notation.ICCS, notation.WXF, notation.Chinese} {
 			checkRoundTrip(t, rel, gs, f)
 		}
 		return nil

@@ -33,7 +33,7 @@ func FuzzDecode(f *testing.F) {
 		games := decodeUTF8(t, "fuzz", data)
 		checkLocs(t, data, games)
 		checkBoundaries(t, "fuzz", string(data))
-		for _, f := range []notation.Format{notation.ICCS, notation.Chinese} {
+		for _, f := range []notation.ID{notation.ICCS, notation.Chinese} {
 			checkRoundTrip(t, "fuzz", games, f)
 		}
 	})

@@ -11,7 +11,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/gamecut"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -62,7 +62,7 @@ func decodeFile(t testing.TB, path, name string) []*game.Game {
 }
 
 // encodeAll writes the games in notation f.
-func encodeAll(t testing.TB, games []*game.Game, f notation.Format) []byte {
+func encodeAll(t testing.TB, games []*game.Game, f notation.ID) []byte {
 	t.Helper()
 	n, err := anynotation.Lookup(f.String())
 	if err != nil {
@@ -165,7 +165,7 @@ func sameNode(a, b *game.Node, path string, marks map[*game.Node]string) error {
 // checkRoundTrip writes the games in notation f, reads the output back and checks the same
 // games come back, cleanly, and that writing them again gives the same bytes. It returns the
 // output.
-func checkRoundTrip(t testing.TB, name string, games []*game.Game, f notation.Format) []byte {
+func checkRoundTrip(t testing.TB, name string, games []*game.Game, f notation.ID) []byte {
 	t.Helper()
 	out := encodeAll(t, games, f)
 	back := decodeUTF8(t, name+" (written)", out)

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"unicode/utf8"
 
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 )
 
 // Movetext words: move numbers, moves (glued ones split), annotation glyphs and results.

@@ -10,7 +10,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 )
 
 // Config says where a PGN text comes from.
@@ -54,7 +54,7 @@ type Replayer struct {
 	b      game.Builder
 	cfg    Config
 	index  int
-	hint   notation.Format
+	hint   notation.ID
 	fen    bool   // a FEN tag was applied
 	tagRes string // the result of the Result tag
 	res    string // the result of the movetext
@@ -89,7 +89,7 @@ type moveSlot struct {
 	lo, hi uint64 // packKey(text)
 	text   string // "" for a free slot
 	parsed anynotation.Parsed
-	hint   notation.Format
+	hint   notation.ID
 	ok     bool // ParseFor(text, hint) succeeded: parsed resolves the text
 	valid  bool // hint, ok and parsed are set
 }
@@ -246,7 +246,7 @@ func (r *Replayer) Tag(name, value []byte, loc Loc) {
 			r.b.SetFEN(fen, loc)
 		}
 	case strings.EqualFold(n, "Format"):
-		r.hint, _ = notation.ParseFormat(strings.TrimSpace(v))
+		r.hint, _ = notation.ParseID(strings.TrimSpace(v))
 	case strings.EqualFold(n, "Result"):
 		r.tagRes = normalResult(strings.TrimSpace(v))
 	}

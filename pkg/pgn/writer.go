@@ -14,7 +14,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/gamecut"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/platform"
@@ -47,13 +47,13 @@ const LineWidth = 80
 var standardTags = [...]string{"Event", "Site", "Date", "Round", "RedTeam", "Red",
 	"BlackTeam", "Black", "Result", "ECCO", "Opening", "Variation"}
 
-// formatTag is the [Format] value of each registered notation (anynotation.FormatOf).
+// formatTag is the [Format] value of each registered notation (anynotation.IDOf).
 var formatTag = [...]string{notation.ICCS: "ICCS", notation.WXF: "WXF",
 	notation.Chinese: "Chinese", notation.Platform: "Platform"}
 
 // formatTagOf returns the [Format] value that names n.
 func formatTagOf(n notation.Notation) string {
-	if f := anynotation.FormatOf(n); f != notation.Unknown && int(f) < len(formatTag) {
+	if f := anynotation.IDOf(n); f != notation.Unknown && int(f) < len(formatTag) {
 		return formatTag[f]
 	}
 	return n.Name()

@@ -5,7 +5,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/pgn"
 )
 
@@ -15,7 +15,7 @@ type pgnNotation = pgn.WriteOptions
 // pgnNotationOf returns the PGN writer's options for a notation value; ok is false for a
 // notation anynotation does not register (its moves could not be read back).
 func pgnNotationOf(n notation.Notation) (o pgnNotation, ok bool) {
-	if anynotation.FormatOf(n) == notation.Unknown {
+	if anynotation.IDOf(n) == notation.Unknown {
 		return o, false
 	}
 	o.Notation = n

@@ -11,7 +11,7 @@ import (
 	"github.com/qipu/qipu/pkg/internal/textmove"
 	"github.com/qipu/qipu/pkg/internal/textpos"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 

@@ -18,7 +18,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -37,7 +37,7 @@ const (
 // An output file of corpus/classic and how it is written.
 type classicFile struct {
 	rel   string           // path under corpus/classic
-	to    notation.Format  // PGN notation; Unknown writes XQF
+	to    notation.ID      // PGN notation; Unknown writes XQF
 	enc   textenc.Encoding // PGN encoding
 	trad  bool             // traditional characters (moves and tags)
 	games []classicGame

@@ -8,7 +8,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 )
 
 // Resolver reads move texts in a hinted notation, and switches the hint to the notation the
@@ -16,7 +16,7 @@ import (
 // one notation warning, not one per move.
 type Resolver struct {
 	// Hint is the notation tried first; notation.Unknown detects it per move.
-	Hint notation.Format
+	Hint notation.ID
 }
 
 // Resolve is a game.ResolveFunc: it returns the move, a note when the text is non-standard

@@ -15,7 +15,7 @@ import (
 // that meets the same texts again and again (an archive repeats a few thousand) can read each
 // once with ParseFor or ParseIn and resolve it wherever it occurs with Resolve.
 type Parsed struct {
-	format   notation.Format // Unknown in the zero value
+	format   notation.ID // Unknown in the zero value
 	iccs     iccs.Syntax
 	wxf      wxf.Syntax
 	chinese  chinese.Syntax
@@ -23,11 +23,11 @@ type Parsed struct {
 }
 
 // Format returns the notation p was read in (Unknown for the zero Parsed).
-func (p Parsed) Format() notation.Format { return p.format }
+func (p Parsed) Format() notation.ID { return p.format }
 
 // ParseIn reads text in notation f alone; it reports false when f cannot read it. It does
 // not allocate.
-func ParseIn(text string, f notation.Format) (p Parsed, ok bool) {
+func ParseIn(text string, f notation.ID) (p Parsed, ok bool) {
 	switch f {
 	case notation.ICCS:
 		p.iccs, ok = iccs.TryParse(text)
@@ -49,7 +49,7 @@ func ParseIn(text string, f notation.Format) (p Parsed, ok bool) {
 // it, or, without a hint, in the only notation that reads it. It reports false otherwise (a
 // text of another notation than the hint, or one that several notations read): Resolve must
 // then decide.
-func ParseFor(text string, hint notation.Format) (Parsed, bool) {
+func ParseFor(text string, hint notation.ID) (Parsed, bool) {
 	if hint != notation.Unknown {
 		return ParseIn(text, hint)
 	}
@@ -95,7 +95,7 @@ func (p *Parsed) Resolve(pos *board.Position, text string) (Resolved, error) {
 }
 
 // valid reports whether text reads in notation f.
-func valid(f notation.Format, text string) bool {
+func valid(f notation.ID, text string) bool {
 	_, ok := ParseIn(text, f)
 	return ok
 }

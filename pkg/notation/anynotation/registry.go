@@ -12,7 +12,7 @@ import (
 
 // registered lists the notations in their default style, in the order detection tries them:
 // the stricter shapes first, so a text that two notations read goes to the first. The
-// notation.Format of registered[i] is i+1, and its String is the value's Name.
+// notation.ID of registered[i] is i+1, and its String is the value's Name.
 //
 // Adding a notation means adding its value here, its Format constant, and its case to the
 // typed switches of ParseIn, Parsed.Resolve and scanIn, which keep the hot path on static
@@ -20,10 +20,10 @@ import (
 // to the heap in every caller.
 var registered = [...]notation.Notation{iccs.Notation{}, wxf.Notation{}, chinese.Notation{}, platform.Notation{}}
 
-// order is the notation.Format of each registered notation, in the same order.
-var order = func() (o [len(registered)]notation.Format) {
+// order is the notation.ID of each registered notation, in the same order.
+var order = func() (o [len(registered)]notation.ID) {
 	for i := range o {
-		o[i] = notation.Format(i + 1)
+		o[i] = notation.ID(i + 1)
 	}
 	return o
 }()
@@ -58,9 +58,9 @@ func Lookup(name string) (notation.Notation, error) {
 	return nil, &notation.NameError{What: "notation", Name: name, Want: want}
 }
 
-// FormatOf returns the notation.Format of the registered notation n belongs to (whatever
+// IDOf returns the notation.ID of the registered notation n belongs to (whatever
 // its style), or Unknown: the hint Resolve and ParseFor take.
-func FormatOf(n notation.Notation) notation.Format {
+func IDOf(n notation.Notation) notation.ID {
 	if n == nil {
 		return notation.Unknown
 	}

@@ -4,9 +4,6 @@
 // move text (Detect), to resolve a text against a position in a hinted notation or whichever
 // fits (Resolve), to find where a move ends in movetext whose moves are glued together
 // (ScanMove), and to look a notation up by name (Lookup, All).
-//
-// Import it as "github.com/qipu/qipu/pkg/notation/any"; the package name is anynotation, since
-// any is a predeclared identifier.
 package anynotation
 
 import (
@@ -17,7 +14,7 @@ import (
 // Resolved is a move text resolved against a position.
 type Resolved struct {
 	Move   board.Move
-	Format notation.Format // the notation the text was read in
+	Format notation.ID // the notation the text was read in
 	// Nonstandard is set when the text fits exactly one legal move but is not how the
 	// notation writes it (前/后 omitted or needless, tandem pieces numbered another way, the
 	// WXF markers in the other order, or a notation other than the hinted one); Note says
@@ -45,7 +42,7 @@ var otherNote = func() (t [len(registered) + 1][len(registered) + 1]string) {
 // Errors are *notation.Error with the original text: ErrSyntax when no notation reads the
 // text, else the error of the first notation that read it (ErrIllegal, or ErrAmbiguous with
 // the candidate moves).
-func Resolve(pos *board.Position, text string, hint notation.Format) (Resolved, error) {
+func Resolve(pos *board.Position, text string, hint notation.ID) (Resolved, error) {
 	if hint != notation.Unknown {
 		if r, read, err := resolveIn(pos, text, hint); read {
 			return r, err
@@ -82,7 +79,7 @@ func Resolve(pos *board.Position, text string, hint notation.Format) (Resolved, 
 
 // resolveIn reads and resolves text in notation f; read is false (and nothing allocated)
 // when f cannot read it.
-func resolveIn(pos *board.Position, text string, f notation.Format) (r Resolved, read bool, err error) {
+func resolveIn(pos *board.Position, text string, f notation.ID) (r Resolved, read bool, err error) {
 	p, ok := ParseIn(text, f)
 	if !ok {
 		return r, false, nil
@@ -93,7 +90,7 @@ func resolveIn(pos *board.Position, text string, f notation.Format) (r Resolved,
 
 // Detect returns the notation whose shape text has (the registered notations are tried in
 // the order of All), or Unknown. It does not consult a position.
-func Detect(text string) notation.Format {
+func Detect(text string) notation.ID {
 	for _, f := range order {
 		if valid(f, text) {
 			return f

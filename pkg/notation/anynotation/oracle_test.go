@@ -63,10 +63,10 @@ func loadOracle(t testing.TB) []oracleGame {
 type style struct {
 	name string
 	n    notation.Notation
-	f    notation.Format
+	f    notation.ID
 }
 
-func mkStyle(name string, n notation.Notation) style { return style{name, n, FormatOf(n)} }
+func mkStyle(name string, n notation.Notation) style { return style{name, n, IDOf(n)} }
 
 var styles = []style{
 	mkStyle("iccs", iccs.Notation{}),

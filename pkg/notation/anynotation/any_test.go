@@ -10,19 +10,19 @@ import (
 	"github.com/qipu/qipu/pkg/notation"
 )
 
-func TestParseFormat(t *testing.T) {
+func TestParseID(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want notation.Format
+		want notation.ID
 	}{{"iccs", notation.ICCS}, {"ICCS", notation.ICCS}, {"WXF", notation.WXF}, {"wxf", notation.WXF},
 		{"Chinese", notation.Chinese}, {"platform", notation.Platform}, {"Platform", notation.Platform}} {
-		got, err := notation.ParseFormat(c.in)
+		got, err := notation.ParseID(c.in)
 		if err != nil || got != c.want || !strings.EqualFold(got.String(), c.in) {
-			t.Errorf("ParseFormat(%q) = %v, %v", c.in, got, err)
+			t.Errorf("ParseID(%q) = %v, %v", c.in, got, err)
 		}
 	}
-	if _, err := notation.ParseFormat("san"); !errors.Is(err, notation.ErrUnknownName) {
-		t.Errorf("ParseFormat(san): %v", err)
+	if _, err := notation.ParseID("san"); !errors.Is(err, notation.ErrUnknownName) {
+		t.Errorf("ParseID(san): %v", err)
 	}
 }
 
@@ -35,7 +35,7 @@ func TestRegistry(t *testing.T) {
 		t.Fatalf("%d notations", len(all))
 	}
 	for i, n := range all {
-		if f := FormatOf(n); f != order[i] || f.String() != n.Name() {
+		if f := IDOf(n); f != order[i] || f.String() != n.Name() {
 			t.Errorf("%s: format %v, want %v", n.Name(), f, order[i])
 		}
 		if got, err := Lookup(strings.ToUpper(n.Name())); err != nil || got != n {
@@ -67,13 +67,13 @@ func TestRegistry(t *testing.T) {
 	if !errors.Is(err, notation.ErrUnknownName) || err.Error() != `unknown notation "fen" (want iccs, wxf, chinese or platform)` {
 		t.Errorf("Lookup(fen): %v", err)
 	}
-	if FormatOf(nil) != notation.Unknown {
-		t.Error("FormatOf(nil)")
+	if IDOf(nil) != notation.Unknown {
+		t.Error("IDOf(nil)")
 	}
 }
 
 func TestDetect(t *testing.T) {
-	for text, want := range map[string]notation.Format{
+	for text, want := range map[string]notation.ID{
 		"H2-E2": notation.ICCS, "h2e2": notation.ICCS, "C2.5": notation.WXF, "15=6": notation.WXF,
 		"+C-2": notation.WXF, "炮二平五": notation.Chinese, "前炮退二": notation.Chinese,
 		"炮三7": notation.Platform, "車五10(吃)": notation.Platform, "hello": notation.Unknown, "": notation.Unknown,

@@ -71,7 +71,7 @@ func ScanMove(s string) int {
 // scanIn returns the length of the move of notation f at the start of s, or 0: ICCS is five
 // ASCII runes with a dash or four without, WXF four ASCII runes, Chinese five runes or four,
 // and the platform format says itself where its moves end.
-func scanIn(f notation.Format, s string, p *prefix) int {
+func scanIn(f notation.ID, s string, p *prefix) int {
 	switch f {
 	case notation.ICCS:
 		if p.asciiRunes(5) && p.ascii[2] == '-' && iccsReads(s[:p.ends[4]]) {

@@ -1,7 +1,7 @@
 // Fuzzing: run the target for three minutes, one fuzz run at a time (a run takes every
 // core), with
 //
-//	go test -run XXX -fuzz '^FuzzResolve$' -fuzztime 3m -fuzzminimizetime 200x ./pkg/notation/any
+//	go test -run XXX -fuzz '^FuzzResolve$' -fuzztime 3m -fuzzminimizetime 200x ./pkg/notation/anynotation
 //
 // -fuzzminimizetime 200x shrinks each new input with at most 200 runs: with the default (a
 // minute) or a time (2s), the workers spend most of the run shrinking the inputs that add
@@ -28,7 +28,7 @@ func FuzzResolve(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, pos := range notationtest.FuzzPositions {
 			for _, n := range All() {
-				f := FormatOf(n)
+				f := IDOf(n)
 				m, note, err := n.Resolve(pos, text)
 				if _, ok := ParseIn(text, f); !ok {
 					if !errors.Is(err, notation.ErrSyntax) {

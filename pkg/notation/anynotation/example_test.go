@@ -5,7 +5,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
-	anynotation "github.com/qipu/qipu/pkg/notation/any"
+	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 )
 

@@ -26,7 +26,7 @@ func BenchmarkDecode(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, f := range files {
-			for _, err := range Decode(bytes.NewReader(f), Config{Path: "bench"}) {
+			for _, err := range Read(bytes.NewReader(f), Config{Path: "bench"}) {
 				if err != nil {
 					b.Fatal(err)
 				}

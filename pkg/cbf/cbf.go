@@ -27,7 +27,6 @@ import (
 	"bytes"
 
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // FormatName is the name of the format in game.Game.Format and in qipu's output.
@@ -46,16 +45,12 @@ var (
 	ErrTooLarge = game.ReaderError("cbf: input too large", game.ErrTooLarge)
 )
 
-// Config is what Decode needs besides the text.
-type Config struct {
-	// Path names the source in diagnostics and in Game.Source.
-	Path string
-	// Encoding of the input; textenc.Auto detects it.
-	Encoding textenc.Encoding
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
-}
+// Config is what Read takes besides the bytes (game.ReadConfig). For this format:
+// Path names the source in diagnostics and in Game.Source.
+// Encoding of the input; textenc.Auto detects it.
+// Repair lets the replay undo the known breakages of a start position
+// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+type Config = game.ReadConfig
 
 // rootName is the root element of every CBF document.
 const rootName = "ChineseChessRecord"

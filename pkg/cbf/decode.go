@@ -25,13 +25,13 @@ var results = [4]string{"*", "1-0", "0-1", "1/2-1/2"}
 // maxComment is the longest comment kept.
 const maxComment = 1 << 20
 
-// Decode reads one CBF document (at most MaxFileSize bytes) and yields its game, replayed
+// Read reads one CBF document (at most MaxFileSize bytes) and yields its game, replayed
 // through game.Builder, with every problem as a diagnostic positioned at line:col of the
 // decoded text. A document that yields no game (not XML, not a ChineseChessRecord, too large,
 // unreadable) yields a nil game and a *game.Diagnostic that unwraps to ErrSyntax, ErrNotCBF,
 // ErrTooLarge or the read error. XML that breaks after the root has started ends the game
 // there, with a syntax error on it.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		text, enc, warn, err := readText(r, cfg)
 		if err != nil {
@@ -47,7 +47,7 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 }
 
 // readText reads and decodes the input; warn reports bytes that did not decode.
-func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic, err error) {
+func readText(r io.Reader, cfg Config) (text string, enc textenc.Encoding, warn *game.Diagnostic, err error) {
 	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
 	dec, err := textenc.Open(cr, cfg.Encoding)
 	if err == nil {
@@ -56,10 +56,10 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 		text = sb.String()
 	}
 	if err != nil {
-		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("cbf: %w", err))
+		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("cbf: %w", err))
 	}
 	if cr.n > MaxFileSize {
-		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
+		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
 			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
 	}
 	det := dec.Detection()
@@ -67,7 +67,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 		warn = &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: cfg.Path, Loc: game.Loc{Offset: dec.FirstInvalid()},
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
 	}
-	return text, det.Encoding.String(), warn, nil
+	return text, det.Encoding, warn, nil
 }
 
 type countingReader struct {
@@ -99,7 +99,7 @@ type decoder struct {
 	moveLoc game.Loc
 }
 
-func (d *decoder) decode(enc string, warn *game.Diagnostic) (*game.Game, error) {
+func (d *decoder) decode(enc textenc.Encoding, warn *game.Diagnostic) (*game.Game, error) {
 	x := xml.NewDecoder(strings.NewReader(d.text))
 	x.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil } // already UTF-8
 	started := false

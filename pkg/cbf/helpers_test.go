@@ -16,7 +16,7 @@ func decodeAll(tb testing.TB, path string, data []byte) (*game.Game, error) {
 	var g *game.Game
 	var ferr error
 	n := 0
-	for gg, err := range Decode(bytes.NewReader(data), Config{Path: path}) {
+	for gg, err := range Read(bytes.NewReader(data), Config{Path: path}) {
 		n++
 		g, ferr = gg, err
 	}

@@ -110,7 +110,6 @@ import (
 	"fmt"
 
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // FormatName is Game.Format of a game read from a single CBR file.
@@ -156,18 +155,14 @@ var (
 	ErrEmptyRecord = game.ReaderError("empty CBL record", game.ErrNoGame)
 )
 
-// Config is what Decode needs besides the bytes.
-type Config struct {
-	// Path names the file in diagnostics and Game.Source.
-	Path string
-	// Encoding of the strings of a compressed library: textenc.Auto (the default) reads GBK
-	// (as GB18030, its superset); UTF-16 encodings are taken as Auto. CBR records are always
-	// UTF-16LE and ignore it.
-	Encoding textenc.Encoding
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
-}
+// Config is what Read takes besides the bytes (game.ReadConfig). For this format:
+// Path names the file in diagnostics and Game.Source.
+// Encoding of the strings of a compressed library: textenc.Auto (the default) reads GBK
+// (as GB18030, its superset); UTF-16 encodings are taken as Auto. CBR records are always
+// UTF-16LE and ignore it.
+// Repair lets the replay undo the known breakages of a start position
+// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+type Config = game.ReadConfig
 
 // Magics of the three kinds of file.
 var (

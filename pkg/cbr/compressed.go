@@ -216,7 +216,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	z.rec, z.base = rec, base
 	z.empty = false
 	b := &z.b
-	b.Begin(index, CBLFormatName, z.codec.enc.String())
+	b.Begin(index, CBLFormatName, z.codec.enc)
 	c := cursor{data: rec, pos: 4}
 	var strs [12]span
 	if !c.skip(zPieces) {

@@ -139,7 +139,7 @@ func BenchmarkDecodeCorpus(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, f := range files {
-			for _, err := range Decode(bytes.NewReader(f.data), Config{Path: f.rel}) {
+			for _, err := range Read(bytes.NewReader(f.data), Config{Path: f.rel}) {
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -158,7 +158,7 @@ func BenchmarkDecodeGame(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		for _, err := range Decode(bytes.NewReader(data), Config{}) {
+		for _, err := range Read(bytes.NewReader(data), Config{}) {
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -9,7 +9,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 )
 
-// Decode reads a CBR record, a CBL library or a compressed library (at most MaxFileSize
+// Read reads a CBR record, a CBL library or a compressed library (at most MaxFileSize
 // bytes) and yields its games in file order: Game.Index is the position in the file, Format
 // is FormatName or CBLFormatName, Encoding "utf-16le" or that of a compressed library's
 // strings. Each game is replayed through game.Builder; its problems are positioned
@@ -19,7 +19,7 @@ import (
 // does not inflate, a read error) is yielded once as (nil, err), err a *game.Diagnostic that
 // unwraps to ErrNotCBR, ErrTruncated, ErrTooLarge, ErrCorrupt or ErrVersion; games read before
 // it have been yielded.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		data, err := readAll(r)
 		if err != nil {

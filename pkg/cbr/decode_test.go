@@ -77,7 +77,7 @@ func TestTreeAllKinds(t *testing.T) {
 	if got, want := linesOf(g), "comment \"opening\"\n"+tree1Lines; got != want {
 		t.Errorf("CBR:\n%s\nwant:\n%s", got, want)
 	}
-	if g.Format != FormatName || g.Encoding != "utf-16le" || g.Result != "1/2-1/2" || !g.Valid() {
+	if g.Format != FormatName || g.Encoding.String() != "utf-16le" || g.Result != "1/2-1/2" || !g.Valid() {
 		t.Errorf("CBR: format %s encoding %s result %s diagnostics %v", g.Format, g.Encoding, g.Result, g.Diagnostics)
 	}
 	if v, _ := g.Tag("Red"); v != "红" {
@@ -104,7 +104,7 @@ func TestTreeAllKinds(t *testing.T) {
 		t.Errorf("compressed:\n%s\nwant:\n%s", got, tree1Lines)
 	}
 	g = games[0]
-	if g.Result != "0-1" || g.Encoding != "gb18030" || !g.Valid() {
+	if g.Result != "0-1" || g.Encoding.String() != "gb18030" || !g.Valid() {
 		t.Errorf("compressed: result %s encoding %s diagnostics %v", g.Result, g.Encoding, g.Diagnostics)
 	}
 	if v, _ := g.Tag("Author"); v != "author" {
@@ -301,10 +301,10 @@ func TestCompressedProblems(t *testing.T) {
 	}
 
 	var big5 []error
-	for g, err := range Decode(bytes.NewReader(full), Config{Encoding: textenc.Big5}) {
+	for g, err := range Read(bytes.NewReader(full), Config{Encoding: textenc.Big5}) {
 		if err != nil {
 			big5 = append(big5, err)
-		} else if g.Encoding != "big5" {
+		} else if g.Encoding.String() != "big5" {
 			t.Errorf("encoding %s", g.Encoding)
 		}
 	}

@@ -43,7 +43,7 @@ var sentinels = []error{ErrNotCBR, ErrTruncated, ErrTooLarge, ErrCorrupt, ErrVer
 func checkDecode(t *testing.T, data []byte) {
 	t.Helper()
 	n := 0
-	for g, err := range Decode(bytes.NewReader(data), Config{Path: "f"}) {
+	for g, err := range Read(bytes.NewReader(data), Config{Path: "f"}) {
 		if err != nil {
 			var d *game.Diagnostic
 			if !errors.As(err, &d) || d.Loc.Offset < 0 || d.Path != "f" {

@@ -42,7 +42,7 @@ func decodeAll(data []byte, path string) (games []*game.Game, errs []error) {
 
 // decodeNotes returns every game of data, the file-level errors and warnings, and the notes.
 func decodeNotes(data []byte, path string) (games []*game.Game, errs []error, notes []*game.Diagnostic) {
-	for g, err := range Decode(bytes.NewReader(data), Config{Path: path}) {
+	for g, err := range Read(bytes.NewReader(data), Config{Path: path}) {
 		var d *game.Diagnostic
 		switch {
 		case errors.As(err, &d) && d.IsNote():

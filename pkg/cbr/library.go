@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // Layout of a CBL library (see the package overview).
@@ -104,7 +105,7 @@ func libraryGame(rr *recordReader, data []byte, pos, index int, e entry, extra [
 	rr.empty = false
 	if pos+len(magicRecord) > len(data) || !bytes.HasPrefix(data[pos:], magicRecord) {
 		b := &rr.b
-		b.Begin(index, CBLFormatName, "utf-16le")
+		b.Begin(index, CBLFormatName, textenc.UTF16LE)
 		if e.title != "" {
 			b.Tag("Title", e.title)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // field is a fixed UTF-16LE header string of a CBR record.
@@ -74,11 +75,11 @@ type recordReader struct {
 // read decodes the record in data (which starts with the magic) as game index. limit, when
 // positive, is the length its library index gives: the move tree must end there; 0 means a
 // single file, where non-zero bytes after the tree are reported; negative means no check.
-func (r *recordReader) read(data []byte, base int64, index int, format string, extra []game.Tag, limit int) *game.Game {
+func (r *recordReader) read(data []byte, base int64, index int, format game.Format, extra []game.Tag, limit int) *game.Game {
 	r.data, r.base = data, base
 	r.empty = false
 	b := &r.b
-	b.Begin(index, format, "utf-16le")
+	b.Begin(index, format, textenc.UTF16LE)
 	if !bytes.HasPrefix(data, magicRecord) {
 		r.fail(game.KindSyntax, 0, `no "CCBridge Record" magic`, ErrNotCBR)
 		return finish(b)

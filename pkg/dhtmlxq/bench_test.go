@@ -57,7 +57,7 @@ func benchDecode(b *testing.B, big bool) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, f := range files {
-			for _, err := range Decode(bytes.NewReader(f), Config{Path: "bench"}) {
+			for _, err := range Read(bytes.NewReader(f), Config{Path: "bench"}) {
 				if err != nil {
 					b.Fatal(err)
 				}

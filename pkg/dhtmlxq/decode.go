@@ -12,13 +12,13 @@ import (
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
-// Decode reads a text (at most MaxFileSize bytes, in any encoding textenc reads) and yields
+// Read reads a text (at most MaxFileSize bytes, in any encoding textenc reads) and yields
 // one replayed game per [DhtmlXQ] block, in the order of the text, with Index 1, 2, …. Every
 // problem of a game is a positioned diagnostic on it (line:col of the decoded text). A text
 // that yields no game (no block, unreadable, too large) yields once a nil game and a
 // *game.Diagnostic that unwraps to ErrNoGame, ErrTooLarge or the read error; when the text
 // holds no "[DhtmlXQ" marker at all it unwraps to ErrNoMarker as well as ErrNoGame.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		text, enc, warn, err := readText(r, cfg)
 		if errors.Is(err, errTooLargeNoMarker) {
@@ -71,17 +71,17 @@ func noMarker(path string) *game.Diagnostic {
 
 // readText reads and decodes the input. warn is the diagnostic of bytes that did not decode,
 // to put on the first game.
-func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic, err error) {
+func readText(r io.Reader, cfg Config) (text string, enc textenc.Encoding, warn *game.Diagnostic, err error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
-		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: int64(len(data))}, "read: "+err.Error(), fmt.Errorf("dhtmlxq: read: %w", err))
+		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: int64(len(data))}, "read: "+err.Error(), fmt.Errorf("dhtmlxq: read: %w", err))
 	}
 	if len(data) > MaxFileSize {
 		if indexFold(data, marker) < 0 && !Sniff(data[:4096]) {
 			// Too large to be read, and no block in sight: a file of another kind.
-			return "", "", nil, errTooLargeNoMarker
+			return "", textenc.Auto, nil, errTooLargeNoMarker
 		}
-		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
+		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
 			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
 	}
 	text, det, invalid := textenc.DecodeBytes(data, cfg.Encoding)
@@ -95,7 +95,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 		msg := fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", invalid, det.Encoding)
 		warn = &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: cfg.Path, Loc: game.Loc{Offset: first}, Message: msg}
 	}
-	return text, det.Encoding.String(), warn, nil
+	return text, det.Encoding, warn, nil
 }
 
 // looksHTML reports whether the text is a web page (its blocks' values may then hold HTML

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // FormatName is the name of the format in game.Game.Format and in qipu's output.
@@ -42,17 +41,13 @@ var (
 	ErrUnencodable = game.ReaderError("cannot be written as DhtmlXQ", game.ErrUnencodable)
 )
 
-// Config is what Decode needs besides the text.
-type Config struct {
-	// Path names the source in diagnostics and in Game.Source.
-	Path string
-	// Encoding of the input; textenc.Auto detects it (byte order mark, UTF-16, UTF-8, else
-	// GBK against Big5).
-	Encoding textenc.Encoding
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
-}
+// Config is what Read takes besides the bytes (game.ReadConfig). For this format:
+// Path names the source in diagnostics and in Game.Source.
+// Encoding of the input; textenc.Auto detects it (byte order mark, UTF-16, UTF-8, else
+// GBK against Big5).
+// Repair lets the replay undo the known breakages of a start position
+// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+type Config = game.ReadConfig
 
 // marker is the start of every block and field name, compared without regard to case.
 const marker = "[dhtmlxq"

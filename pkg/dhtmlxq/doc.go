@@ -2,7 +2,7 @@
 // [DhtmlXQ]…[/DhtmlXQ] blocks of [DhtmlXQ_key]value[/DhtmlXQ_key] fields, found in web pages
 // (.html, .htm), .ubb and .txt files.
 //
-// Decode yields one game per block, in the order of the text, replayed through game.Builder
+// Read yields one game per block, in the order of the text, replayed through game.Builder
 // with its variations and comments; Encode writes a game as one block that Decode reads back
 // to the same game. Sniff recognizes the format by content.
 //
@@ -56,7 +56,7 @@
 // but a page may put its blocks anywhere, and the largest real file is about 550 KB.
 // Sniff sees only the prefix it is given: on a page whose head is longer than that, the marker
 // is not found there, and the caller falls back on the extension (.html .htm .txt .ubb);
-// Decode then searches the whole text and reports ErrNoGame when there is no block, and
+// Read then searches the whole text and reports ErrNoGame when there is no block, and
 // ErrNoMarker as well when there is not even a "[DhtmlXQ" marker: a page or a note found by
 // its extension alone is then no game file (package record reports it as not a game record,
 // and the command counts it as skipped, not unreadable).

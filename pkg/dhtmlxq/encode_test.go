@@ -98,7 +98,7 @@ func TestEncodeSetup(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b game.Builder
-			b.Begin(1, "test", "utf-8")
+			b.Begin(1, "test", textenc.UTF8)
 			b.SetFEN(tc.fen, game.NoLoc)
 			for _, m := range tc.moves {
 				f, _ := board.SquareFromICCS(m[0], m[1])
@@ -119,7 +119,7 @@ func TestEncodeSetup(t *testing.T) {
 // to, and reads them back unchanged.
 func TestEncodeEscapes(t *testing.T) {
 	var b game.Builder
-	b.Begin(1, "test", "utf-8")
+	b.Begin(1, "test", textenc.UTF8)
 	b.Tag("Event", `a [DhtmlXQ_title]x[/DhtmlXQ_title] \u0041 b`)
 	b.Tag("Place", "dropped: reads as Site")
 	b.Tag("bad name", "dropped")

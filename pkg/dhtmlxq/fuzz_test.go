@@ -31,7 +31,7 @@ func FuzzDecode(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for g, err := range Decode(bytes.NewReader(data), Config{Path: "fuzz"}) {
+		for g, err := range Read(bytes.NewReader(data), Config{Path: "fuzz"}) {
 			if err != nil {
 				var d *game.Diagnostic
 				if !errors.As(err, &d) {
@@ -52,7 +52,7 @@ func FuzzDecode(f *testing.F) {
 				t.Fatalf("encode: %v", err)
 			}
 			var back []*game.Game
-			for g2, err := range Decode(bytes.NewReader(buf.Bytes()), Config{Path: "back"}) {
+			for g2, err := range Read(bytes.NewReader(buf.Bytes()), Config{Path: "back"}) {
 				if err != nil {
 					t.Fatalf("read back: %v\n%s", err, buf.Bytes())
 				}

@@ -9,13 +9,15 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/movetree"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // decoder holds the state of one Decode; its slices are reused from block to block.
 type decoder struct {
-	path, enc, text string
-	html            bool
-	b               game.Builder
+	path, text string
+	enc        textenc.Encoding
+	html       bool
+	b          game.Builder
 
 	moves    []pmove
 	branches []branch

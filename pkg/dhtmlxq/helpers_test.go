@@ -14,7 +14,7 @@ import (
 // decodeAll decodes data and returns its games and file-level errors.
 func decodeAll(tb testing.TB, path string, data []byte) (games []*game.Game, errs []error) {
 	tb.Helper()
-	for g, err := range Decode(bytes.NewReader(data), Config{Path: path}) {
+	for g, err := range Read(bytes.NewReader(data), Config{Path: path}) {
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // ResolveFunc reads a move text in a position. It returns the move, a note when the text is
@@ -119,7 +120,7 @@ type line struct {
 }
 
 // Begin starts a new game with its 1-based index in the file.
-func (b *Builder) Begin(index int, format, encoding string) {
+func (b *Builder) Begin(index int, format Format, encoding textenc.Encoding) {
 	b.g = &Game{Source: b.Path, Index: index, Format: format, Encoding: encoding,
 		Setup: startSetup, Result: "*"}
 	if b.lastTags > 0 {

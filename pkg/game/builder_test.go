@@ -7,6 +7,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // iccsResolve is a minimal resolver for these tests: "h2e2" style moves only.
@@ -33,7 +34,7 @@ func iccsResolve(pos *board.Position, text string) (board.Move, string, error) {
 
 func newBuilder() *Builder {
 	b := &Builder{Path: "t.pgn", Resolve: iccsResolve}
-	b.Begin(3, "pgn", "utf-8")
+	b.Begin(3, "pgn", textenc.UTF8)
 	return b
 }
 
@@ -272,7 +273,7 @@ func TestBuilderReleaseHandsNodesOn(t *testing.T) {
 	moves := []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5"}
 	build := func() *Game {
 		b := &Builder{Path: "t.pgn", Resolve: iccsResolve, Reuse: true}
-		b.Begin(1, "pgn", "utf-8")
+		b.Begin(1, "pgn", textenc.UTF8)
 		for i, m := range moves {
 			b.Move(m, loc(1, 1+5*i))
 		}
@@ -286,7 +287,7 @@ func TestBuilderReleaseHandsNodesOn(t *testing.T) {
 	build()
 	fresh := testing.AllocsPerRun(50, func() {
 		b := &Builder{Path: "t.pgn", Resolve: iccsResolve}
-		b.Begin(1, "pgn", "utf-8")
+		b.Begin(1, "pgn", textenc.UTF8)
 		for i, m := range moves {
 			b.Move(m, loc(1, 1+5*i))
 		}

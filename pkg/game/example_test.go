@@ -7,6 +7,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/anynotation"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // A game whose FEN has Red's pieces mirrored left–right (as an old exporter wrote them) fails
@@ -20,7 +21,7 @@ func ExampleBuilder_repair() {
 	}
 	for _, repair := range []bool{false, true} {
 		b := &game.Builder{Path: "endgame.pgn", Resolve: resolve, Repair: repair}
-		b.Begin(1, "pgn", "utf-8")
+		b.Begin(1, "pgn", textenc.UTF8)
 		b.SetFEN("5k3/9/9/9/9/9/9/9/4A4/4K2R1 w - - 0 1", game.Loc{Line: 1, Col: 1})
 		for i, text := range []string{"车八进九", "将6进1", "车八平四", "将6退1"} {
 			b.Move(text, game.Loc{Line: 3, Col: 1 + 5*i})

@@ -37,6 +37,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/ending"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // Tag is one header field, e.g. {"Red", "胡荣华"}.
@@ -110,12 +111,17 @@ func (n *Node) SetNonstandard(note string) {
 	n.extra.nonstandard = note
 }
 
+// Format names a file format as qipu's output writes it (the JSON Lines "format" field):
+// "pgn", "xqf", "cbr", "cbl", "cbf", "dhtmlxq", "mxq", "txt", "sg", "qp", "xqn". Each reader
+// package declares its own as FormatName; package record registers them.
+type Format string
+
 // Game is one game record.
 type Game struct {
-	Source   string // path of the file it came from, as the user named it
-	Index    int    // 1-based index of the game in its file
-	Format   string // "pgn" or "xqf"
-	Encoding string // the text encoding of the source, e.g. "gb18030"
+	Source   string           // path of the file it came from, as the user named it
+	Index    int              // 1-based index of the game in its file
+	Format   Format           // the file format it was read from, e.g. "pgn", "xqf", "cbl"
+	Encoding textenc.Encoding // the text encoding of the source; textenc.Auto when it has no text
 	Tags     []Tag
 	Setup    board.Setup // the start position: its side to move may be taken from the first move, and Builder.Repair may undo a known breakage
 	Root     Node

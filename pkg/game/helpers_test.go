@@ -45,7 +45,7 @@ type feeder struct {
 
 func (f *feeder) BeginGame(pgn.Loc) {
 	f.index++
-	f.b.Begin(f.index, "pgn", "utf-8")
+	f.b.Begin(f.index, "pgn", textenc.UTF8)
 	f.fen, f.res = false, "*"
 }
 

@@ -8,12 +8,13 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/wxf"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // playGame builds a game from moves given by their squares, as a binary reader does.
 func playGame(ucci ...string) *game.Game {
 	var b game.Builder
-	b.Begin(1, "xqf", "gb18030")
+	b.Begin(1, "xqf", textenc.GB18030)
 	for i, s := range ucci {
 		from, _ := board.SquareFromICCS(s[0], s[1])
 		to, _ := board.SquareFromICCS(s[2], s[3])

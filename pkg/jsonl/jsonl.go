@@ -12,6 +12,7 @@ import (
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/platform"
 	"github.com/qipu/qipu/pkg/notation/wxf"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // Options say what AppendGame writes.
@@ -72,9 +73,9 @@ func AppendGame(dst []byte, source string, g *game.Game, o *Options) []byte {
 	dst = append(dst, `,"index":`...)
 	dst = strconv.AppendInt(dst, int64(g.Index), 10)
 	dst = append(dst, `,"format":`...)
-	dst = AppendString(dst, g.Format)
+	dst = AppendString(dst, string(g.Format))
 	dst = append(dst, `,"encoding":`...)
-	dst = AppendString(dst, g.Encoding)
+	dst = AppendString(dst, EncodingName(g.Encoding))
 	dst = append(dst, `,"tags":{`...)
 	// A JSON object keeps one value per name: the first, as Game.Tag does. A few tags are
 	// compared pairwise; a set keeps a header of thousands of tags from being quadratic.
@@ -178,6 +179,15 @@ func appendEnding(dst []byte, e *ending.Ending) []byte {
 		dst = strconv.AppendInt(dst, int64(p), 10)
 	}
 	return append(dst, "]}"...)
+}
+
+// EncodingName is an encoding as the "encoding" field writes it: its name, "" for
+// textenc.Auto (a game of a format without text).
+func EncodingName(e textenc.Encoding) string {
+	if e == textenc.Auto {
+		return ""
+	}
+	return e.String()
 }
 
 // AppendFile appends the report entry of a file that yields no game, or of an error that

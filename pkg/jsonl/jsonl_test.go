@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // TestManyTags: the JSON Lines writer keeps each of many distinct tags once, and a repeated
@@ -18,7 +19,7 @@ import (
 func TestManyTags(t *testing.T) {
 	t.Parallel()
 	b := &game.Builder{Path: "t.pgn"}
-	b.Begin(1, "pgn", "utf-8")
+	b.Begin(1, "pgn", textenc.UTF8)
 	g := b.Finish()
 	const n = 100_000
 	for i := range n {
@@ -40,7 +41,7 @@ func TestManyTags(t *testing.T) {
 func TestJSONLineAllocations(t *testing.T) {
 	build := func(n int) *game.Game {
 		var b game.Builder
-		b.Begin(1, "pgn", "utf-8")
+		b.Begin(1, "pgn", textenc.UTF8)
 		pos := board.StartPosition()
 		rng := rand.New(rand.NewPCG(9, 9))
 		var moves []board.Move

@@ -43,7 +43,7 @@ func BenchmarkVersusXQF(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, data := range mxqs {
-				for _, err := range Decode(bytes.NewReader(data), Config{Path: "bench"}) {
+				for _, err := range Read(bytes.NewReader(data), Config{Path: "bench"}) {
 					if err != nil {
 						b.Fatal(err)
 					}

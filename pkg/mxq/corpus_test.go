@@ -45,7 +45,7 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: %v", rel, err)
 			continue
 		}
-		if !g.Valid() || len(g.Diagnostics) > 0 || g.Encoding != "gb18030" || g.Format != FormatName {
+		if !g.Valid() || len(g.Diagnostics) > 0 || g.Encoding.String() != "gb18030" || g.Format != FormatName {
 			t.Errorf("%s: valid %v encoding %s diagnostics %v", rel, g.Valid(), g.Encoding, g.Diagnostics)
 		}
 		if want := moveStrings(data); g.Plies() != want || want == 0 {

@@ -13,12 +13,12 @@ import (
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
-// Decode reads one MXQ file (at most MaxFileSize bytes) and yields its game, replayed
+// Read reads one MXQ file (at most MaxFileSize bytes) and yields its game, replayed
 // through game.Builder, with every problem as a diagnostic positioned at a byte offset. A file
 // that yields no game (unreadable, too large, not MXQ, cut before "Moves") yields a nil game
 // and a *game.Diagnostic that unwraps to ErrNotMXQ, ErrTruncated, ErrTooLarge or the read
 // error.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		data, err := readAll(r)
 		if err != nil {
@@ -97,7 +97,7 @@ func (d *decoder) decode(data []byte, cfg Config) (*game.Game, *game.Diagnostic)
 	}
 	d.enc = d.encoding(cfg.Encoding, header[:n])
 	b := &d.b
-	b.Begin(1, FormatName, d.enc.String())
+	b.Begin(1, FormatName, d.enc)
 	reason := d.tags(header[:n], off)
 	complete := d.moves(off)
 	if reason != "" && complete {

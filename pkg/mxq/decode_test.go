@@ -34,7 +34,7 @@ func TestDecode(t *testing.T) {
 		t.Errorf("main line %s", got)
 	}
 	last := g.MainLine()[len(g.MainLine())-1]
-	if g.Result != "0-1" || g.Format != FormatName || g.Encoding != "gb18030" || g.Index != 1 || g.Source != "x.mxq" ||
+	if g.Result != "0-1" || g.Format != FormatName || g.Encoding.String() != "gb18030" || g.Index != 1 || g.Source != "x.mxq" ||
 		len(g.Diagnostics) != 0 || fmt.Sprint(last.Comments) != "[认负]" || len(g.Root.Comments) != 0 {
 		t.Errorf("result %s format %s encoding %s index %d source %s comments %v / %v diagnostics %v",
 			g.Result, g.Format, g.Encoding, g.Index, g.Source, last.Comments, g.Root.Comments, g.Diagnostics)
@@ -158,7 +158,7 @@ func TestFileErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			n := 0
-			for g, err := range Decode(tc.r, Config{Path: "f"}) {
+			for g, err := range Read(tc.r, Config{Path: "f"}) {
 				n++
 				var d *game.Diagnostic
 				if g != nil || !errors.As(err, &d) || d.Kind != tc.kind || d.Loc.Offset != tc.off || d.Path != "f" || !errors.Is(err, tc.err) {
@@ -203,12 +203,12 @@ func TestEncoding(t *testing.T) {
 		{"big5 as gbk", big5, textenc.GB18030, "gb18030 "}, // no result word: no players
 	} {
 		var got string
-		for g, err := range Decode(bytes.NewReader(tc.data), Config{Encoding: tc.enc}) {
+		for g, err := range Read(bytes.NewReader(tc.data), Config{Encoding: tc.enc}) {
 			if err != nil {
 				t.Fatal(err)
 			}
 			red, _ := g.Tag("Red")
-			got = g.Encoding + " " + red
+			got = g.Encoding.String() + " " + red
 		}
 		if got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
@@ -261,7 +261,7 @@ func TestAllocs(t *testing.T) {
 	}
 	count := func(data []byte) float64 {
 		return testing.AllocsPerRun(20, func() {
-			for _, err := range Decode(bytes.NewReader(data), Config{}) {
+			for _, err := range Read(bytes.NewReader(data), Config{}) {
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -33,7 +33,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n := 0
-		for g, err := range Decode(bytes.NewReader(data), Config{Path: "f"}) {
+		for g, err := range Read(bytes.NewReader(data), Config{Path: "f"}) {
 			n++
 			if err != nil {
 				var d *game.Diagnostic

@@ -77,7 +77,7 @@ func decodeAll(tb testing.TB, path string, data []byte) (*game.Game, error) {
 	var g *game.Game
 	var ferr error
 	n := 0
-	for gg, err := range Decode(bytes.NewReader(data), Config{Path: path}) {
+	for gg, err := range Read(bytes.NewReader(data), Config{Path: path}) {
 		n++
 		g, ferr = gg, err
 	}
@@ -99,7 +99,7 @@ func dump(g *game.Game, ferr error) string {
 	if ferr != nil {
 		return "file error " + ferr.Error() + "\n"
 	}
-	return testutil.Dump(g, "format "+g.Format+" encoding "+g.Encoding, false)
+	return testutil.Dump(g, "format "+string(g.Format)+" encoding "+g.Encoding.String(), false)
 }
 
 // iccs returns the main line in ICCS.

@@ -44,7 +44,6 @@ package mxq
 
 import (
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // FormatName is the name of the format in game.Game.Format and in qipu's output.
@@ -72,18 +71,14 @@ var (
 	ErrTooLarge = game.ReaderError("mxq: input too large", game.ErrTooLarge)
 )
 
-// Config is what Decode needs besides the bytes.
-type Config struct {
-	// Path names the source in diagnostics and in Game.Source.
-	Path string
-	// Encoding of the strings. textenc.Auto (the default) detects GBK (read as GB18030, its
-	// superset), Big5 or UTF-8 from the header's text, GBK when it cannot tell; UTF-16
-	// encodings are taken as Auto.
-	Encoding textenc.Encoding
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
-}
+// Config is what Read takes besides the bytes (game.ReadConfig). For this format:
+// Path names the source in diagnostics and in Game.Source.
+// Encoding of the strings. textenc.Auto (the default) detects GBK (read as GB18030, its
+// superset), Big5 or UTF-8 from the header's text, GBK when it cannot tell; UTF-16
+// encodings are taken as Auto.
+// Repair lets the replay undo the known breakages of a start position
+// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+type Config = game.ReadConfig
 
 // Markers of the move list.
 const (

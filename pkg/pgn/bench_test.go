@@ -126,7 +126,7 @@ func chineseGBK(b *testing.B) (text []byte, plies int) {
 	var out bytes.Buffer
 	for i := 1; out.Len() < 2<<20; i++ {
 		var bld game.Builder
-		bld.Begin(i, "pgn", "")
+		bld.Begin(i, "pgn", textenc.Auto)
 		bld.Tag("Event", "bench")
 		bld.Tag("Red", "红方")
 		bld.Tag("Black", "黑方")

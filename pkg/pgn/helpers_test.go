@@ -27,7 +27,7 @@ func decodeText(t testing.TB, name string, r io.Reader) []*game.Game {
 		t.Fatalf("%s: %v", name, err)
 	}
 	var games []*game.Game
-	err = Decode(d, Config{Path: name, Encoding: d.Detection().Encoding.String()}, func(g *game.Game) error {
+	err = Decode(d, Config{Path: name, Encoding: d.Detection().Encoding}, func(g *game.Game) error {
 		games = append(games, g)
 		return nil
 	})

@@ -16,7 +16,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/internal/testutil"
+	"github.com/qipu/qipu/pkg/internal/memtest"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/wxf"
 )
@@ -481,7 +481,7 @@ func TestDecodeReusesReaderBuffer(t *testing.T) {
 			t.Fatalf("Decode = %d games, %v", games, err)
 		}
 	}
-	if per := testutil.BytesPerRun(100, decode); per > bufSize/4 {
+	if per := memtest.BytesPerRun(100, decode); per > bufSize/4 {
 		t.Errorf("decoding a one-game text allocates %d bytes a time; want the read buffer reused", per)
 	}
 }

@@ -3,7 +3,9 @@ package pgn
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"io"
+	"iter"
 	"strings"
 	"sync"
 
@@ -13,20 +15,35 @@ import (
 	"github.com/qipu/qipu/pkg/notation/anynotation"
 )
 
-// Config says where a PGN text comes from.
-type Config struct {
-	Path     string // names the source in diagnostics and in each Game
-	Encoding string // the encoding the text was decoded from, recorded on each Game
-	// Reuse lets Decode recycle the memory of a game (its move tree) for the next one: a game
-	// passed to fn is then valid only until fn returns. Set it when fn keeps nothing of it.
-	Reuse bool
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
+// FormatName is the name of the format in game.Game.Format and in qipu's output.
+const FormatName = "pgn"
+
+// Config is what Read takes besides the text (game.ReadConfig). A PGN text is read as UTF-8:
+// Encoding is the encoding it was decoded from (package record decodes it), recorded on each
+// game.
+type Config = game.ReadConfig
+
+// errStopped ends Decode when the consumer of Read stops.
+var errStopped = errors.New("pgn: stopped")
+
+// Read reads every game of a UTF-8 PGN text and yields each replayed game, in order; a read
+// error comes last, as (nil, err). It is the signature every reader package has.
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		err := Decode(r, cfg, func(g *game.Game) error {
+			if !yield(g, nil) {
+				return errStopped
+			}
+			return nil
+		})
+		if err != nil && err != errStopped {
+			yield(nil, err)
+		}
+	}
 }
 
-// Decode reads every game of a UTF-8 PGN text and calls fn with each replayed game, in order.
-// It stops early only if fn returns an error or the reader fails (returned).
+// Decode is Read with a callback: it calls fn with each replayed game, in order, and stops
+// early only if fn returns an error or the reader fails (returned).
 func Decode(r io.Reader, cfg Config, fn func(*game.Game) error) error {
 	rd := NewReader(r)
 	defer rd.recycle()
@@ -229,7 +246,7 @@ func (r *Replayer) resolve(pos *board.Position, text string) (board.Move, string
 // BeginGame implements Visitor.
 func (r *Replayer) BeginGame(Loc) {
 	r.index++
-	r.b.Begin(r.index, "pgn", r.cfg.Encoding)
+	r.b.Begin(r.index, FormatName, r.cfg.Encoding)
 	r.hint, r.fen, r.tagRes, r.res, r.moved = notation.Unknown, false, "", "", false
 	r.stack = r.stack[:0]
 }

@@ -202,7 +202,7 @@ func (f *fileRun) decode(format record.Format) {
 			f.fileDiag(d)
 			continue
 		}
-		f.encoding = g.Encoding
+		f.encoding = jsonl.EncodingName(g.Encoding)
 		f.game(g)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
@@ -25,7 +26,7 @@ func benchGames(n int) []*game.Game {
 	var moves []board.Move
 	for i := 1; i <= n; i++ {
 		b := &game.Builder{}
-		b.Begin(i, "xqf", "gb18030")
+		b.Begin(i, "xqf", textenc.GB18030)
 		b.Tag("Event", "基准对局")
 		b.Tag("Red", "红方")
 		b.Tag("Black", "黑方")

@@ -51,7 +51,7 @@ func pgnText(event string, games ...[]string) string {
 // xqfFile returns an XQF file (version 10, as pkg/xqf writes it) of a game of ICCS moves.
 func xqfFile(moves ...string) string {
 	var b game.Builder
-	b.Begin(1, "xqf", "gb18030")
+	b.Begin(1, "xqf", textenc.GB18030)
 	b.Tag("Event", "xqf")
 	for i, s := range moves {
 		s = strings.ToLower(strings.ReplaceAll(s, "-", ""))

@@ -6,6 +6,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/readertest"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // codes maps a piece to its QP code.
@@ -30,7 +31,7 @@ func positions(n int) ([]*game.Game, [][]byte) {
 		s := pos.Setup()
 		s.Turn = board.Red
 		var b game.Builder
-		b.Begin(g.Index, FormatName, "")
+		b.Begin(g.Index, FormatName, textenc.Auto)
 		b.SetSetup(s, game.NoLoc)
 		gs = append(gs, b.Finish())
 		f := []byte(Magic + "\x00")

@@ -8,14 +8,15 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
-// Decode reads a QP file (at most MaxFileSize bytes are read) and yields its one game: the
+// Read reads a QP file (at most MaxFileSize bytes are read) and yields its one game: the
 // position, Red to move, no moves. Input that is not QP or ends before its pieces yields a nil
 // game and a *game.Diagnostic at the byte offset, unwrapping to ErrNotQP, ErrTruncated or the
 // read error. A piece out of range or on an occupied square is an error on the game, whose
 // position is then not played.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		var buf [MaxFileSize + 1]byte
 		n, err := io.ReadFull(r, buf[:])
@@ -47,7 +48,7 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 func decodeGame(data []byte, end int, cfg Config) *game.Game {
 	var b game.Builder
 	b.Path, b.Repair = cfg.Path, cfg.Repair
-	b.Begin(1, FormatName, "")
+	b.Begin(1, FormatName, textenc.Auto)
 	var s board.Setup
 	s.Turn = board.Red
 	s.Fullmove = 1

@@ -19,7 +19,6 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // FormatName is the name of the format in game.Game.Format and in qipu's output.
@@ -45,17 +44,13 @@ var (
 	ErrTruncated = game.ReaderError("qp: truncated", game.ErrTruncated)
 )
 
-// Config is what Decode needs besides the bytes.
-type Config struct {
-	// Path names the source in diagnostics and in Game.Source.
-	Path string
-	// Encoding is unused (the format holds no text); it is here for the shape every
-	// reader's Config has.
-	Encoding textenc.Encoding
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair).
-	Repair bool
-}
+// Config is what Read takes besides the bytes (game.ReadConfig). For this format:
+// Path names the source in diagnostics and in Game.Source.
+// Encoding is unused (the format holds no text); it is here for the shape every
+// reader's Config has.
+// Repair lets the replay undo the known breakages of a start position
+// (game.Builder.Repair).
+type Config = game.ReadConfig
 
 // pieces maps a piece code to a piece.
 var pieces = func() (t [14]board.Piece) {

@@ -1,6 +1,9 @@
 package query
 
-import "github.com/qipu/qipu/pkg/game"
+import (
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/jsonl"
+)
 
 // Env is what an expression reads from one game.
 type Env interface {
@@ -80,9 +83,9 @@ func (e *GameEnv) Field(f Field) Value {
 		}
 		return TextValue("invalid")
 	case FieldFormat:
-		return TextValue(e.G.Format)
+		return TextValue(string(e.G.Format))
 	case FieldEncoding:
-		return TextValue(e.G.Encoding)
+		return TextValue(jsonl.EncodingName(e.G.Encoding))
 	case FieldResult:
 		if e.G.Result == "" {
 			return TextValue("*")

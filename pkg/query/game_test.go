@@ -12,6 +12,7 @@ import (
 	"github.com/qipu/qipu/pkg/internal/testutil"
 	"github.com/qipu/qipu/pkg/query"
 	"github.com/qipu/qipu/pkg/record"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // corpusGames reads up to max games of the shared corpus's PGN files (skipping the test
@@ -78,7 +79,7 @@ func TestSelectCorpus(t *testing.T) {
 		{`plies < 20 || plies > 150`, func(g *game.Game) bool { return g.Plies() < 20 || g.Plies() > 150 }},
 		{`Black == ""`, func(g *game.Game) bool { return tag(g, "Black") == "" }},
 		{`encoding == "gb18030" && !(Red ~ "胡")`, func(g *game.Game) bool {
-			return g.Encoding == "gb18030" && !strings.Contains(tag(g, "Red"), "胡")
+			return g.Encoding.String() == "gb18030" && !strings.Contains(tag(g, "Red"), "胡")
 		}},
 		{`Round >= 3`, func(g *game.Game) bool {
 			if x, ok := number(tag(g, "Round")); ok {
@@ -159,7 +160,7 @@ func TestMatchAllocatesNothing(t *testing.T) {
 }
 
 func TestGameEnv(t *testing.T) {
-	g := &game.Game{Format: "xqf", Encoding: "big5", Tags: []game.Tag{{Name: "Red", Value: "胡荣华"}}}
+	g := &game.Game{Format: "xqf", Encoding: textenc.Big5, Tags: []game.Tag{{Name: "Red", Value: "胡荣华"}}}
 	g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{})
 	env := &query.GameEnv{G: g, ECCO: "C45", Ending: "checkmate"}
 	for _, tc := range []struct {

@@ -17,35 +17,22 @@ type Format struct {
 
 // format is one entry of the table: what recognizes a format and what reads it.
 type format struct {
-	name string
+	name game.Format
 	// exts are the file extensions of the format, lower case with the dot.
 	exts []string
 	// sniff tests the first bytes of a file (up to SniffLen); enc is the caller's encoding
 	// override (textenc.Auto to detect), for the text formats that need to decode to tell.
 	sniff func(prefix []byte, enc textenc.Encoding) bool
-	// text: record decodes the whole file to UTF-8 with textenc before decode sees it, and
+	// text: record decodes the whole file to UTF-8 with textenc before read sees it, and
 	// records the detected encoding on each game (PGN). Other readers take the raw bytes
 	// and decide their encoding themselves.
 	text bool
-	// decode reads every game of r.
-	decode func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error]
+	// read reads every game of r: the reader package's Read.
+	read func(r io.Reader, c game.ReadConfig) iter.Seq2[*game.Game, error]
 	// notThis, if set, is the reader's error for an input that is not of the format at all
 	// (no trace of it in the whole content, not merely no game): a file the extension alone
 	// sent there. Read reports it as ErrUnknownFormat.
 	notThis error
-}
-
-// decodeConfig is what the table's decoders get besides the bytes.
-type decodeConfig struct {
-	// Path names the source in diagnostics.
-	Path string
-	// Encoding is the caller's override, textenc.Auto to detect. For a text format it is the
-	// encoding the text was decoded from.
-	Encoding textenc.Encoding
-	// Reuse: a game is dropped before the next is asked for (see WithReuse).
-	Reuse bool
-	// Repair: undo the known breakages of a start position (see WithRepair).
-	Repair bool
 }
 
 // Name returns the format's name as the JSON Lines "format" field and the command line say
@@ -54,7 +41,7 @@ func (f Format) Name() string {
 	if f.f == nil {
 		return ""
 	}
-	return f.f.name
+	return string(f.f.name)
 }
 
 // String returns Name.
@@ -98,7 +85,7 @@ func Formats() []Format {
 // FormatByName returns the format with the name (any case), e.g. "pgn".
 func FormatByName(name string) (Format, bool) {
 	for i := range table {
-		if strings.EqualFold(table[i].name, name) {
+		if strings.EqualFold(string(table[i].name), name) {
 			return Format{&table[i]}, true
 		}
 	}

@@ -61,7 +61,7 @@ func FuzzRead(f *testing.F) {
 				failed = d.IsError()
 				continue
 			}
-			if _, ok := record.FormatByName(g.Format); g.Source != name || (!ok && g.Format != "cbl") {
+			if _, ok := record.FormatByName(string(g.Format)); g.Source != name || (!ok && g.Format != "cbl") {
 				t.Fatalf("game of %q, format %q", g.Source, g.Format)
 			}
 		}

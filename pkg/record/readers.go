@@ -2,9 +2,6 @@ package record
 
 import (
 	"bytes"
-	"errors"
-	"io"
-	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,7 +9,6 @@ import (
 	"github.com/qipu/qipu/pkg/cbf"
 	"github.com/qipu/qipu/pkg/cbr"
 	"github.com/qipu/qipu/pkg/dhtmlxq"
-	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/mxq"
 	"github.com/qipu/qipu/pkg/pgn"
 	"github.com/qipu/qipu/pkg/qp"
@@ -25,112 +21,41 @@ import (
 
 // table lists the readers, in the order content sniffing tries them: binary signatures
 // first, then text (PGN, whose opening tag pair is unmistakable, before the DhtmlXQ marker
-// that may stand anywhere in a page). A reader package that exports FormatName, Sniff(prefix []byte) bool, a
-// Config with Path and Encoding, and Decode(r, cfg) iter.Seq2[*game.Game, error] plugs in
-// with one entry, as cbr, cbf and dhtmlxq do; pgn and xqf fit the same shape through the adapters below.
+// that may stand anywhere in a page). Every reader package exports FormatName, a Sniff, and
+// Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] with Config = game.ReadConfig,
+// so that a new format is one package and one line here.
 var table = []format{
-	{name: "xqf", exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), decode: decodeXQF},
+	{name: xqf.FormatName, exts: []string{".xqf"}, sniff: bytesOnly(xqf.IsXQF), read: xqf.Read},
 	// One reader for both: a record and a library name their games' format apart.
-	{name: cbr.FormatName, exts: []string{".cbr"}, sniff: bytesOnly(cbr.SniffRecord), decode: decodeCBR},
-	{name: cbr.CBLFormatName, exts: []string{".cbl"}, sniff: bytesOnly(cbr.SniffLibrary), decode: decodeCBR},
-	{name: cbf.FormatName, exts: []string{".cbf"}, sniff: bytesOnly(cbf.Sniff),
-		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-			return cbf.Decode(r, cbf.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-		}},
-	{name: mxq.FormatName, exts: []string{".mxq"}, sniff: bytesOnly(mxq.Sniff), decode: decodeMXQ},
+	{name: cbr.FormatName, exts: []string{".cbr"}, sniff: bytesOnly(cbr.SniffRecord), read: cbr.Read},
+	{name: cbr.CBLFormatName, exts: []string{".cbl"}, sniff: bytesOnly(cbr.SniffLibrary), read: cbr.Read},
+	{name: cbf.FormatName, exts: []string{".cbf"}, sniff: bytesOnly(cbf.Sniff), read: cbf.Read},
+	{name: mxq.FormatName, exts: []string{".mxq"}, sniff: bytesOnly(mxq.Sniff), read: mxq.Read},
 	// SG has no magic, only a fixed layout (a result code at 0x40, 32 three-digit numbers at
 	// 0x52) that no text format has at those offsets; QP starts with "ccf0 ".
-	{name: sg.FormatName, exts: []string{".sg"}, sniff: bytesOnly(sg.Sniff), decode: plug(sg.Decode)},
-	{name: qp.FormatName, exts: []string{".qp"}, sniff: bytesOnly(qp.Sniff), decode: plug(qp.Decode)},
+	{name: sg.FormatName, exts: []string{".sg"}, sniff: bytesOnly(sg.Sniff), read: sg.Read},
+	{name: qp.FormatName, exts: []string{".qp"}, sniff: bytesOnly(qp.Sniff), read: qp.Read},
 	// Before PGN: an .xqn text opens with a tag pair too, but its [Score "…"] before every
 	// move would split it into dozens of broken PGN games.
-	{name: xqn.FormatName, exts: []string{".xqn"}, sniff: bytesOnly(xqn.Sniff), decode: plug(xqn.Decode)},
+	{name: xqn.FormatName, exts: []string{".xqn"}, sniff: bytesOnly(xqn.Sniff), read: xqn.Read},
 	// Before DhtmlXQ: a PGN text opens with a tag pair, which no DhtmlXQ block does, and
-	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]).
-	{name: "pgn", exts: []string{".pgn"}, sniff: looksLikePGN, text: true, decode: decodePGN},
+	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]). Record decodes the whole
+	// text to UTF-8 first (text).
+	{name: pgn.FormatName, exts: []string{".pgn"}, sniff: looksLikePGN, text: true, read: pgn.Read},
 	// By name: web pages and .ubb files, and .txt, as the ccbridge.net export and vschess
 	// save their blocks; the marker may come after the sniffed prefix. A page or a note
 	// without a single "[DhtmlXQ" marker is no game file: ErrUnknownFormat (notThis).
 	{name: dhtmlxq.FormatName, exts: []string{".html", ".htm", ".ubb", ".txt"}, sniff: bytesOnly(dhtmlxq.Sniff),
-		notThis: dhtmlxq.ErrNoMarker,
-		decode: func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-			return dhtmlxq.Decode(r, dhtmlxq.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-		}},
+		notThis: dhtmlxq.ErrNoMarker, read: dhtmlxq.Read},
 	// Last: plain-text games have no marker, only a shape (a header line or a FEN, then
 	// moves), which Sniff checks strictly; every marked format is tried before. No extension:
 	// a .txt the shape does not show goes to DhtmlXQ, whose "no marker" keeps a readme out.
-	{name: txtgame.FormatName, sniff: bytesOnly(txtgame.Sniff), decode: plug(txtgame.Decode)},
-}
-
-// plug adapts the Decode of a reader package whose Config is exactly {Path, Encoding, Repair}
-// (sg, qp, xqn, txtgame), so that its table entry is one line.
-func plug[C ~struct {
-	Path     string
-	Encoding textenc.Encoding
-	Repair   bool
-}](decode func(io.Reader, C) iter.Seq2[*game.Game, error]) func(io.Reader, decodeConfig) iter.Seq2[*game.Game, error] {
-	return func(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-		return decode(r, C{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
-	}
-}
-
-// decodeCBR reads a 象棋桥 record or library.
-func decodeCBR(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-	return cbr.Decode(r, cbr.Config{Path: c.Path, Encoding: c.Encoding, Repair: c.Repair})
+	{name: txtgame.FormatName, sniff: bytesOnly(txtgame.Sniff), read: txtgame.Read},
 }
 
 // bytesOnly adapts a sniffer that needs no encoding.
 func bytesOnly(sniff func(prefix []byte) bool) func([]byte, textenc.Encoding) bool {
 	return func(prefix []byte, _ textenc.Encoding) bool { return sniff(prefix) }
-}
-
-// decodeXQF reads one XQF file: one game, or a file-level error.
-func decodeXQF(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-	return func(yield func(*game.Game, error) bool) {
-		g, err := xqf.Decode(r, xqf.Config{Path: c.Path, Encoding: xqfEncoding(c.Encoding), Repair: c.Repair})
-		if g == nil {
-			if err == nil {
-				err = errors.New("no game")
-			}
-			yield(nil, err)
-			return
-		}
-		if !yield(g, nil) {
-			return
-		}
-		if err != nil {
-			yield(nil, err)
-		}
-	}
-}
-
-// xqfEncoding is the encoding name handed to the XQF reader, which reads the header strings
-// in a Windows code page: UTF-16 is no choice there, so it falls back to detection.
-func xqfEncoding(enc textenc.Encoding) string {
-	switch enc {
-	case textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE:
-		return "auto"
-	}
-	return enc.String()
-}
-
-// errStopped ends pgn.Decode when the consumer stops.
-var errStopped = errors.New("record: stopped")
-
-// decodePGN reads the games of a UTF-8 PGN text (record has decoded it).
-func decodePGN(r io.Reader, c decodeConfig) iter.Seq2[*game.Game, error] {
-	return func(yield func(*game.Game, error) bool) {
-		cfg := pgn.Config{Path: c.Path, Encoding: c.Encoding.String(), Reuse: c.Reuse, Repair: c.Repair}
-		err := pgn.Decode(r, cfg, func(g *game.Game) error {
-			if !yield(g, nil) {
-				return errStopped
-			}
-			return nil
-		})
-		if err != nil && err != errStopped {
-			yield(nil, err)
-		}
-	}
 }
 
 // looksLikePGN reports whether text (in enc, or detected) starts like a PGN file: a tag pair

@@ -174,7 +174,7 @@ func (rd *reading) readText(f Format, src io.Reader) {
 	rd.decode(f, dec, dec.Detection().Encoding, func(g *game.Game) {
 		// Detection may have been deferred past an ASCII prefix: take the latest word.
 		enc = dec.Detection().Encoding
-		g.Encoding = enc.String()
+		g.Encoding = enc
 	})
 	if rd.done {
 		return
@@ -194,8 +194,8 @@ func (rd *reading) readText(f Format, src io.Reader) {
 
 // decode runs the format's reader and passes its games and errors on.
 func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each func(*game.Game)) {
-	c := decodeConfig{Path: rd.name, Encoding: enc, Reuse: rd.o.reuse, Repair: rd.o.repair}
-	for g, err := range f.f.decode(src, c) {
+	c := game.ReadConfig{Path: rd.name, Encoding: enc, Reuse: rd.o.reuse, Repair: rd.o.repair}
+	for g, err := range f.f.read(src, c) {
 		if err != nil {
 			d := rd.readError(err)
 			if f.f.notThis != nil && rd.byName && rd.games == 0 && errors.Is(err, f.f.notThis) {

@@ -116,7 +116,7 @@ func TestIssueProgramMatchesJSONL(t *testing.T) {
 		"../../corpus/pgn/chinese-utf16.pgn":            "utf-16le",
 	} {
 		for g, err := range record.ReadFile(path) {
-			if err != nil || g.Encoding != enc || len(g.Errors()) > 0 {
+			if err != nil || g.Encoding.String() != enc || len(g.Errors()) > 0 {
 				t.Errorf("%s: %v, encoding %q, errors %v", path, err, g.Encoding, g.Errors())
 			}
 		}

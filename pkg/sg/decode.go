@@ -12,12 +12,12 @@ import (
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
-// Decode reads the records of an SG file one at a time and yields a game for each, replayed
+// Read reads the records of an SG file one at a time and yields a game for each, replayed
 // through game.Builder, with every problem as a diagnostic at the byte offset in the file.
 // Input that ends inside a record yields a nil game and a *game.Diagnostic that unwraps to
 // ErrTruncated (or the read error); beyond MaxRecords records, one that unwraps to
 // ErrTooLarge.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		var rec [RecordSize]byte
 		var b game.Builder
@@ -67,7 +67,7 @@ func decodeRecord(b *game.Builder, rec []byte, index int, start int64, enc texte
 // replayRecord reads the fields and replays the moves of one record.
 func replayRecord(b *game.Builder, rec []byte, index int, start int64, enc textenc.Encoding) *game.Game {
 	at := func(off int) game.Loc { return game.Loc{Offset: start + int64(off)} }
-	b.Begin(index, FormatName, enc.String())
+	b.Begin(index, FormatName, enc)
 	for _, f := range [2]struct {
 		tag string
 		off int

@@ -26,7 +26,6 @@ package sg
 
 import (
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // FormatName is the name of the format in game.Game.Format and in qipu's output.
@@ -65,17 +64,13 @@ var (
 	ErrTooLarge = game.ReaderError("sg: too many records", game.ErrTooLarge)
 )
 
-// Config is what Decode needs besides the bytes.
-type Config struct {
-	// Path names the source in diagnostics and in Game.Source.
-	Path string
-	// Encoding of the names; textenc.Auto means GBK (GB18030), the encoding of every known
-	// file.
-	Encoding textenc.Encoding
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
-}
+// Config is what Read takes besides the bytes (game.ReadConfig). For this format:
+// Path names the source in diagnostics and in Game.Source.
+// Encoding of the names; textenc.Auto means GBK (GB18030), the encoding of every known
+// file.
+// Repair lets the replay undo the known breakages of a start position
+// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+type Config = game.ReadConfig
 
 // openingTable is the set-up table of every known record: the opening position, in the
 // order P P P P P C C N N R R B B A A K for Red, then Black.

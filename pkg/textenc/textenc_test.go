@@ -9,7 +9,7 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
-	"github.com/qipu/qipu/pkg/internal/testutil"
+	"github.com/qipu/qipu/pkg/internal/memtest"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/transform"
 )
@@ -604,7 +604,7 @@ func TestDecoderReusesBuffers(t *testing.T) {
 			t.Fatalf("Read after the end = %d, %v; want 0, EOF", n, err)
 		}
 	}
-	if per := testutil.BytesPerRun(200, read); per > decoderBuf/4 {
+	if per := memtest.BytesPerRun(200, read); per > decoderBuf/4 {
 		t.Errorf("decoding %d bytes allocates %d bytes a time; want the buffers reused", len(src), per)
 	}
 }

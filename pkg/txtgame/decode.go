@@ -47,11 +47,11 @@ func lines(text string) iter.Seq[line] {
 	}
 }
 
-// Decode reads every game of a text (at most MaxFileSize bytes) and yields each, replayed
+// Read reads every game of a text (at most MaxFileSize bytes) and yields each, replayed
 // through game.Builder, with every problem as a diagnostic at line:col of the decoded text.
 // A text without a game, too large or unreadable yields a nil game and a *game.Diagnostic
 // that unwraps to ErrNoGame, ErrTooLarge or the read error.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		text, enc, warn, err := readText(r, cfg)
 		if err != nil {
@@ -67,17 +67,17 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 }
 
 // readText reads and decodes the input; warn reports bytes that did not decode.
-func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic, err error) {
+func readText(r io.Reader, cfg Config) (text string, enc textenc.Encoding, warn *game.Diagnostic, err error) {
 	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
 	dec, err := textenc.Open(cr, cfg.Encoding)
 	if err == nil {
 		text, err = readAll(dec)
 	}
 	if err != nil {
-		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("txtgame: %w", err))
+		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("txtgame: %w", err))
 	}
 	if cr.n > MaxFileSize {
-		return "", "", nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
+		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
 			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
 	}
 	det := dec.Detection()
@@ -87,7 +87,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 			Loc:     game.Loc{Line: line, Col: col, Offset: dec.FirstInvalid()},
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
 	}
-	return text, det.Encoding.String(), warn, nil
+	return text, det.Encoding, warn, nil
 }
 
 // readAll reads the decoded text through a buffer on the stack (io.Copy into a
@@ -129,7 +129,7 @@ const (
 // decoder holds the state of one Decode.
 type decoder struct {
 	cfg   Config
-	enc   string
+	enc   textenc.Encoding
 	warn  *game.Diagnostic
 	cur   textpos.Cursor
 	yield func(*game.Game, error) bool

@@ -56,16 +56,12 @@ var (
 	ErrTooLarge = game.ReaderError("txtgame: input too large", game.ErrTooLarge)
 )
 
-// Config is what Decode needs besides the text.
-type Config struct {
-	// Path names the source in diagnostics and in Game.Source.
-	Path string
-	// Encoding of the input; textenc.Auto detects it.
-	Encoding textenc.Encoding
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
-}
+// Config is what Read takes besides the bytes (game.ReadConfig). For this format:
+// Path names the source in diagnostics and in Game.Source.
+// Encoding of the input; textenc.Auto detects it.
+// Repair lets the replay undo the known breakages of a start position
+// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
+type Config = game.ReadConfig
 
 // sniffLines is how many lines of the prefix Sniff looks at.
 const sniffLines = 64

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"sort"
 	"sync"
 
@@ -31,6 +32,25 @@ const (
 	tagSibling = 0x40 // after this move's subtree comes an alternative to this move
 	tagRemark  = 0x20 // a comment length follows (version ≥ 11)
 )
+
+// Read reads one XQF file and yields its game, then the error of the file itself if any (a
+// truncated tree, say), as every reader package's Read does; a file that cannot be read at all
+// yields only (nil, err). Decode returns the same as a pair.
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+	return func(yield func(*game.Game, error) bool) {
+		g, err := Decode(r, cfg)
+		if g == nil {
+			if err == nil {
+				err = fileError(cfg.Path, game.KindSyntax, 0, "no game", game.ErrNoGame)
+			}
+			yield(nil, err)
+			return
+		}
+		if yield(g, nil) && err != nil {
+			yield(nil, err)
+		}
+	}
+}
 
 // Decode reads one XQF file (at most MaxFileSize bytes) and returns its game: tags from the
 // header, the setup from the piece table, and the whole move tree replayed through
@@ -144,12 +164,12 @@ type pending struct {
 func (d *decoder) decode() *game.Game {
 	h := d.data[:HeaderSize]
 	d.keys = deriveKeys(h)
-	d.b.Begin(1, "xqf", "")
+	d.b.Begin(1, FormatName, textenc.Auto)
 	d.checkHeader(h)
 	d.b.SetSetup(d.readSetup(h), game.Loc{Offset: offPieces})
 	d.readTree()
 	d.codec.chooseEncoding(d.textSample(h))
-	d.b.Game().Encoding = d.codec.enc.String()
+	d.b.Game().Encoding = d.codec.enc
 	d.addTags(h)
 	d.comment(&d.nodes[0])
 	movetree.Emit(&d.walker, &d.b, d.nodes, d.play)

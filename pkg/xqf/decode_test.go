@@ -96,11 +96,11 @@ func TestUnreadable(t *testing.T) {
 		t.Errorf("large: %v", err)
 	}
 	// UTF-16 (for PGN in the same batch) reads as auto.
-	if g, err := Decode(bytes.NewReader(base(t)), Config{Encoding: "utf-16"}); err != nil || g.Encoding != "gb18030" {
+	if g, err := Decode(bytes.NewReader(base(t)), Config{Encoding: textenc.UTF16}); err != nil || g.Encoding.String() != "gb18030" {
 		t.Errorf("utf-16: %v", err)
 	}
 	// An unknown encoding is a usage error, not a diagnostic.
-	if _, err := Decode(bytes.NewReader(base(t)), Config{Encoding: "ebcdic"}); err == nil || errors.As(err, &d) {
+	if _, err := Decode(bytes.NewReader(base(t)), Config{Encoding: textenc.Encoding(99)}); err == nil || errors.As(err, &d) {
 		t.Errorf("encoding: %v", err)
 	}
 }
@@ -328,17 +328,20 @@ func TestEncodings(t *testing.T) {
 	big5 := []byte{0xAC, 0xF5} // 紅 in Big5
 	b[0x130] = 2
 	copy(b[0x131:], big5)
-	for _, tc := range []struct{ enc, red, name string }{
-		{"big5", "紅", "big5"},
-		{"BIG5", "紅", "big5"},
-		{"", "\uFFFD", "gb18030"}, // AC F5 is not GBK... (AC is an unassigned lead byte)
-		{"utf-8", "\uFFFD\uFFFD", "utf-8"},
+	for _, tc := range []struct {
+		enc       textenc.Encoding
+		red, name string
+	}{
+		{textenc.Big5, "紅", "big5"},
+		{textenc.GBK, "\uFFFD", "gb18030"}, // AC F5 is not GBK... (AC is an unassigned lead byte)
+		{textenc.GB18030, "\uFFFD", "gb18030"},
+		{textenc.UTF8, "\uFFFD\uFFFD", "utf-8"},
 	} {
 		g, err := Decode(bytes.NewReader(b), Config{Encoding: tc.enc})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v, _ := g.Tag("Red"); v != tc.red || g.Encoding != tc.name {
+		if v, _ := g.Tag("Red"); v != tc.red || g.Encoding.String() != tc.name {
 			t.Errorf("%q: Red %q, encoding %s", tc.enc, v, g.Encoding)
 		}
 	}
@@ -357,11 +360,11 @@ func TestEncodings(t *testing.T) {
 		b := bytes.Clone(plain)
 		b[0x130] = byte(len(tc.red))
 		copy(b[0x131:], tc.red)
-		g, err := Decode(bytes.NewReader(b), Config{Encoding: "auto"})
+		g, err := Decode(bytes.NewReader(b), Config{Encoding: textenc.Auto})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v, _ := g.Tag("Red"); v != tc.want || g.Encoding != tc.name {
+		if v, _ := g.Tag("Red"); v != tc.want || g.Encoding.String() != tc.name {
 			t.Errorf("auto % x: Red %q, encoding %s", tc.red, v, g.Encoding)
 		}
 	}
@@ -382,17 +385,17 @@ func TestAutoBig5(t *testing.T) {
 	b = append(b, 0x18, 0x20, 0xF0, 0xFF, byte(len(com)), 0, 0, 0)
 	b = append(b, com...)
 	b = append(b, plain[HeaderSize+8:]...)
-	g, err := Decode(bytes.NewReader(b), Config{Encoding: "auto"})
+	g, err := Decode(bytes.NewReader(b), Config{Encoding: textenc.Auto})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := g.Tag("Red"); v != "許銀川" || g.Encoding != "big5" || len(g.Diagnostics) != 0 ||
+	if v, _ := g.Tag("Red"); v != "許銀川" || g.Encoding.String() != "big5" || len(g.Diagnostics) != 0 ||
 		len(g.Root.Comments) != 1 || g.Root.Comments[0] != "紅方炮二平五，黑方馬８進７，雙方互有顧忌。" {
 		t.Errorf("Red %q, encoding %s, comments %q, diagnostics %v", v, g.Encoding, g.Root.Comments, g.Diagnostics)
 	}
 	for _, f := range corpusXQF(t) {
-		g, err := Decode(bytes.NewReader(f.data), Config{Path: f.rel, Encoding: "auto"})
-		if err != nil || g.Encoding != "gb18030" {
+		g, err := Decode(bytes.NewReader(f.data), Config{Path: f.rel, Encoding: textenc.Auto})
+		if err != nil || g.Encoding.String() != "gb18030" {
 			t.Errorf("%s: %v, encoding %s", f.rel, err, g.Encoding)
 		}
 	}
@@ -408,11 +411,11 @@ func TestAutoShortGBK(t *testing.T) {
 	b := encodeT(t, buildGame(t, board.StartFEN, "h2e2 h9g7"))
 	b[0x50] = byte(len(title))
 	copy(b[0x51:], title)
-	g, err := Decode(bytes.NewReader(b), Config{Encoding: "auto"})
+	g, err := Decode(bytes.NewReader(b), Config{Encoding: textenc.Auto})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := g.Tag("Title"); v != "笙箫夹鼓" || g.Encoding != "gb18030" {
+	if v, _ := g.Tag("Title"); v != "笙箫夹鼓" || g.Encoding.String() != "gb18030" {
 		t.Errorf("Title %q, encoding %s; want 笙箫夹鼓, gb18030", v, g.Encoding)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/gamecut"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 const sampleScript = `tag:Title=中炮对屏风马 tag:Event=全国象棋个人赛 tag:Red=胡荣华 tag:Black=杨官璘
@@ -151,7 +152,7 @@ func TestEncodeWarnings(t *testing.T) {
 // on its last node and the result unknown unless KeepResult.
 func TestEncodeCut(t *testing.T) {
 	var b game.Builder
-	b.Begin(1, "test", "utf-8")
+	b.Begin(1, "test", textenc.UTF8)
 	b.Tag("Result", "1-0")
 	b.Result("1-0")
 	b.PlayMove(mv(t, "h2e2"), game.Loc{Offset: 10})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
@@ -13,7 +14,7 @@ import (
 func Example() {
 	// A game as a reader builds it: tags, then moves replayed on the board.
 	var b game.Builder
-	b.Begin(1, "example", "utf-8")
+	b.Begin(1, "example", textenc.UTF8)
 	b.Tag("Title", "中炮")
 	b.Tag("Red", "红方")
 	for _, m := range [][2]string{{"h2", "e2"}, {"h9", "g7"}} {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // mv parses a UCCI move ("h2e2").
@@ -27,7 +28,7 @@ func mv(tb testing.TB, s string) board.Move {
 func buildGame(tb testing.TB, fen, script string) *game.Game {
 	tb.Helper()
 	var b game.Builder
-	b.Begin(1, "test", "utf-8")
+	b.Begin(1, "test", textenc.UTF8)
 	var tags [][2]string
 	var rest []string
 	for _, tok := range strings.Fields(script) {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/qipu/qipu/pkg/internal/testutil"
+	"github.com/qipu/qipu/pkg/internal/memtest"
 )
 
 // TestDecodeReusesScratch: Decode gives back the memory that the game does not keep (the
@@ -18,7 +18,7 @@ func TestDecodeReusesScratch(t *testing.T) {
 			t.Fatalf("Decode = %v, %v", g, err)
 		}
 	}
-	per := testutil.BytesPerRun(100, decode)
+	per := memtest.BytesPerRun(100, decode)
 	t.Logf("%d bytes a decode of %d bytes", per, len(data))
 	if per > 12<<10 { // 18 KB before the scratch was reused, 7 KB after
 		t.Errorf("decoding a %d-byte file allocates %d bytes a time; want its scratch memory reused", len(data), per)

@@ -15,24 +15,18 @@ type codec struct {
 	auto bool // choose enc from the text of the file (see chooseEncoding)
 }
 
-// newCodec reads Config.Encoding.
-func newCodec(name string) (codec, error) {
-	switch strings.ToLower(strings.TrimSpace(name)) {
-	case "":
-		return codec{enc: textenc.GB18030}, nil
-	case "auto":
+// newCodec reads Config.Encoding: textenc.Auto detects (GBK unless the file's text is clearly
+// UTF-8 or Big5); UTF-16, which no XQF writer stores (the header strings have byte lengths),
+// is taken as Auto; GBK is read as GB18030, its superset.
+func newCodec(enc textenc.Encoding) (codec, error) {
+	switch enc {
+	case textenc.Auto, textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE:
 		return codec{enc: textenc.GB18030, auto: true}, nil
 	}
-	enc, err := textenc.ParseEncoding(name)
-	if err != nil {
-		return codec{}, fmt.Errorf("xqf: %w", err)
+	if !enc.Valid() {
+		return codec{}, fmt.Errorf("xqf: %w: %v", textenc.ErrUnknownEncoding, enc)
 	}
-	if enc == textenc.UTF16 || enc == textenc.UTF16LE || enc == textenc.UTF16BE {
-		// Meant for PGN in a batch: no XQF writer stores UTF-16 (the header strings have
-		// byte lengths), so read the file as with "auto".
-		return codec{enc: textenc.GB18030, auto: true}, nil
-	}
-	return codec{enc: enc}, nil
+	return codec{enc: enc.ForInput()}, nil
 }
 
 // chooseEncoding settles "auto" from a sample of the file's text, all its header strings and

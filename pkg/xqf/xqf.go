@@ -80,21 +80,15 @@ var (
 	ErrUnencodable = game.ReaderError("cannot be written as XQF", game.ErrUnencodable)
 )
 
-// Config is what Decode needs besides the bytes.
-type Config struct {
-	// Path names the file in diagnostics.
-	Path string
-	// Encoding of the header strings and comments: "" or "gbk" (the default; decoded as
-	// GB18030, a superset of GBK and GB2312), "gb18030", "gb2312", "big5", "utf-8", or
-	// "auto". XQF has no encoding mark: its writers store the Windows ANSI code page, GBK for
-	// XQStudio. "auto" therefore reads GBK unless the text of the file is clearly Big5 or
-	// UTF-8. The UTF-16 names, which only suit PGN, are taken as "auto". Any other name is
-	// an error.
-	Encoding string
-	// Repair lets the replay undo the known breakages of a start position
-	// (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
-	Repair bool
-}
+// FormatName is the name of the format in game.Game.Format and in qipu's output.
+const FormatName = "xqf"
+
+// Config is what Read and Decode take besides the bytes (game.ReadConfig). For XQF, Encoding
+// is that of the header strings and comments, which the format does not record: its writers
+// store the Windows ANSI code page, GBK for XQStudio. textenc.Auto (the zero value) reads GBK
+// (as GB18030, its superset) unless the file's text is clearly Big5 or UTF-8; UTF-16 is taken
+// as Auto.
+type Config = game.ReadConfig
 
 // IsXQF reports whether a file that starts with prefix looks like XQF: the "XQ" signature, a
 // version from 1 to MaxVersion and, when the first 16 bytes are there, key bytes whose

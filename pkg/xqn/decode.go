@@ -16,12 +16,12 @@ import (
 // results are the Result values that give the game's result.
 var results = map[string]bool{"1-0": true, "0-1": true, "1/2-1/2": true, "*": true}
 
-// Decode reads every game of an .xqn text (at most MaxFileSize bytes; the known files hold
+// Read reads every game of an .xqn text (at most MaxFileSize bytes; the known files hold
 // one, and a [Title] tag after moves starts another) and yields each, replayed through
 // game.Builder, with every problem as a diagnostic at line:col of the decoded text. A text
 // without a tag or a move, too large or unreadable yields a nil game and a *game.Diagnostic
 // that unwraps to ErrNoGame, ErrTooLarge or the read error.
-func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
+func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
 		text, enc, warn, err := readText(r, cfg)
 		if err != nil {
@@ -37,18 +37,18 @@ func Decode(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 }
 
 // readText reads and decodes the input; warn reports bytes that did not decode.
-func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic, err error) {
+func readText(r io.Reader, cfg Config) (text string, enc textenc.Encoding, warn *game.Diagnostic, err error) {
 	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
 	dec, err := textenc.Open(cr, cfg.Encoding)
 	if err == nil {
 		text, err = readAll(dec)
 	}
 	if err != nil {
-		return "", "", nil, &game.Diagnostic{Kind: game.KindIO, Path: cfg.Path, Loc: game.Loc{Offset: cr.n},
+		return "", textenc.Auto, nil, &game.Diagnostic{Kind: game.KindIO, Path: cfg.Path, Loc: game.Loc{Offset: cr.n},
 			Message: "read: " + err.Error(), Err: fmt.Errorf("xqn: %w", err)}
 	}
 	if cr.n > MaxFileSize {
-		return "", "", nil, &game.Diagnostic{Kind: game.KindIO, Path: cfg.Path, Loc: game.Loc{Offset: MaxFileSize},
+		return "", textenc.Auto, nil, &game.Diagnostic{Kind: game.KindIO, Path: cfg.Path, Loc: game.Loc{Offset: MaxFileSize},
 			Message: fmt.Sprintf("input is larger than %d bytes", MaxFileSize), Err: ErrTooLarge}
 	}
 	det := dec.Detection()
@@ -58,7 +58,7 @@ func readText(r io.Reader, cfg Config) (text, enc string, warn *game.Diagnostic,
 			Loc:     game.Loc{Line: line, Col: col, Offset: dec.FirstInvalid()},
 			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
 	}
-	return text, det.Encoding.String(), warn, nil
+	return text, det.Encoding, warn, nil
 }
 
 // readAll reads the decoded text through a buffer on the stack (io.Copy into a
@@ -93,7 +93,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 type decoder struct {
 	cfg   Config
 	text  string
-	enc   string
+	enc   textenc.Encoding
 	warn  *game.Diagnostic
 	cur   textpos.Cursor
 	yield func(*game.Game, error) bool

@@ -12,5 +12,5 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // dec is Decode with a path, for readertest.
 func dec(r io.Reader, path string) iter.Seq2[*game.Game, error] {
-	return Decode(r, Config{Path: path})
+	return Read(r, Config{Path: path})
 }

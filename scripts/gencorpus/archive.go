@@ -174,7 +174,7 @@ func styleName(st pgnStyle) string {
 func (g *generator) hugeTree(nodes int) (*game.Game, error) {
 	g.n++
 	b := &game.Builder{}
-	b.Begin(1, "xqf", "gb18030")
+	b.Begin(1, "xqf", textenc.GB18030)
 	b.Tag("Event", "qipu 大型变着树")
 	b.Tag("Round", fmt.Sprint(g.n))
 	const mainPlies = 300

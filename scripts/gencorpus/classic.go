@@ -11,10 +11,11 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/qipu/qipu/pkg/board"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/board"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
@@ -209,13 +210,13 @@ func readClassic(path string) (*game.Game, error) {
 	defer f.Close()
 	var gm *game.Game
 	if strings.EqualFold(filepath.Ext(path), ".xqf") {
-		gm, err = xqf.Decode(f, xqf.Config{Path: path, Encoding: "auto"})
+		gm, err = xqf.Decode(f, xqf.Config{Path: path, Encoding: textenc.Auto})
 	} else {
 		var dec *textenc.Decoder
 		if dec, err = textenc.Open(f, textenc.Auto); err != nil {
 			return nil, err
 		}
-		cfg := pgn.Config{Path: path, Encoding: dec.Detection().Encoding.String()}
+		cfg := pgn.Config{Path: path, Encoding: dec.Detection().Encoding}
 		err = pgn.Decode(dec, cfg, func(g *game.Game) error {
 			if gm != nil {
 				return fmt.Errorf("%s: more than one game", path)

@@ -22,7 +22,7 @@ func readAll(t *testing.T, path string) []*game.Game {
 		t.Fatal(err)
 	}
 	if strings.EqualFold(filepath.Ext(path), ".xqf") {
-		gm, err := xqf.Decode(bytes.NewReader(data), xqf.Config{Path: path, Encoding: "auto"})
+		gm, err := xqf.Decode(bytes.NewReader(data), xqf.Config{Path: path, Encoding: textenc.Auto})
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -33,7 +33,7 @@ func readAll(t *testing.T, path string) []*game.Game {
 		t.Fatal(err)
 	}
 	var games []*game.Game
-	cfg := pgn.Config{Path: path, Encoding: dec.Detection().Encoding.String()}
+	cfg := pgn.Config{Path: path, Encoding: dec.Detection().Encoding}
 	if err := pgn.Decode(dec, cfg, func(g *game.Game) error {
 		games = append(games, g)
 		return nil
@@ -79,7 +79,7 @@ func TestClassicCorpus(t *testing.T) {
 	}
 	for _, f := range classicFiles {
 		for _, g := range readAll(t, filepath.Join(dir, filepath.FromSlash(f.rel))) {
-			if f.to != 0 && g.Encoding != f.enc.String() {
+			if f.to != 0 && g.Encoding != f.enc {
 				t.Errorf("%s: read as %s, written as %s", f.rel, g.Encoding, f.enc)
 			}
 			if ev, _ := g.Tag("Event"); ev == "" && f.to != 0 {

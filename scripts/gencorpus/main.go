@@ -233,7 +233,7 @@ func (g *generator) writeRaw(rel string, data []byte) error {
 // gameOf turns a record into a game.Game for the XQF writer.
 func gameOf(r record, index int) (*game.Game, error) {
 	b := &game.Builder{}
-	b.Begin(index, "xqf", "gb18030")
+	b.Begin(index, "xqf", textenc.GB18030)
 	for _, t := range r.tags {
 		if t[0] != "Game" {
 			b.Tag(t[0], t[1])

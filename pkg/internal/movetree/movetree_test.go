@@ -8,6 +8,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation/iccs"
+	"github.com/qipu/qipu/pkg/textenc"
 )
 
 type testNode struct {
@@ -67,7 +68,7 @@ func TestEmit(t *testing.T) {
 	var w Walker
 	for range 2 { // the walker is reused
 		var b game.Builder
-		b.Begin(1, "test", "")
+		b.Begin(1, "test", textenc.Auto)
 		b.SetSetup(board.StartSetup(), game.Loc{})
 		var played []int32
 		Emit(&w, &b, nodes, func(i int32) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/textenc"
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
@@ -21,7 +22,7 @@ func BenchGames(n int) []*game.Game {
 	var moves []board.Move
 	for i := 1; i <= n; i++ {
 		b := &game.Builder{}
-		b.Begin(i, "bench", "gb18030")
+		b.Begin(i, "bench", textenc.GB18030)
 		b.Tag("Red", "红方甲")
 		b.Tag("Black", "黑方乙")
 		b.Tag("Result", "1/2-1/2")
@@ -116,7 +117,7 @@ func LongGame(seed uint64, plies int) *game.Game {
 	for s := seed; s < seed+1000; s++ {
 		rng := rand.New(rand.NewPCG(s, 7))
 		b := &game.Builder{}
-		b.Begin(1, "bench", "gb18030")
+		b.Begin(1, "bench", textenc.GB18030)
 		pos := board.StartPosition()
 		for range plies {
 			moves = pos.LegalMoves(moves[:0])

@@ -19,6 +19,7 @@ import (
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/testutil"
+	"github.com/qipu/qipu/pkg/jsonl"
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
@@ -76,7 +77,7 @@ func Problems(games []*game.Game, errs []error) []string {
 func Dump(games []*game.Game, errs []error) string {
 	var b strings.Builder
 	for _, g := range games {
-		b.WriteString(testutil.Dump(g, "game "+strconv.Itoa(g.Index)+" format "+g.Format+" encoding "+g.Encoding+" plies "+strconv.Itoa(g.Plies()), false))
+		b.WriteString(testutil.Dump(g, "game "+strconv.Itoa(g.Index)+" format "+string(g.Format)+" encoding "+jsonl.EncodingName(g.Encoding)+" plies "+strconv.Itoa(g.Plies()), false))
 	}
 	for _, err := range errs {
 		b.WriteString("file error " + err.Error() + "\n")
@@ -134,11 +135,11 @@ func RoundTrip(g *game.Game) string {
 		out = append(out, "dhtmlxq.Encode: "+err.Error())
 	} else {
 		n := 0
-		for back, err := range dhtmlxq.Decode(bytes.NewReader(buf.Bytes()), dhtmlxq.Config{Path: "rt.txt"}) {
+		for back, err := range dhtmlxq.Read(bytes.NewReader(buf.Bytes()), dhtmlxq.Config{Path: "rt.txt"}) {
 			n++
 			switch {
 			case err != nil:
-				out = append(out, "dhtmlxq.Decode: "+err.Error())
+				out = append(out, "dhtmlxq.Read: "+err.Error())
 			case MainLine(back) != want:
 				out = append(out, "via DhtmlXQ: "+MainLine(back)+"\nwant        "+want)
 			}

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -197,21 +196,6 @@ func Dump(g *game.Game, header string, join bool) string {
 		fmt.Fprintf(&b, "diag %s\n", d.Error())
 	}
 	return b.String()
-}
-
-// BytesPerRun runs f once to warm up, then runs times after a collection, and returns the
-// heap bytes one run allocates on average (the whole process counts: keep other goroutines
-// quiet).
-func BytesPerRun(runs int, f func()) uint64 {
-	f()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return (after.TotalAlloc - before.TotalAlloc) / uint64(runs)
 }
 
 // FailingReader reads R, then fails with Err instead of io.EOF: a disk that fails after the

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/board"
+	"github.com/qipu/qipu/pkg/record"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
@@ -201,32 +202,18 @@ func resultFromBoard(gm *game.Game) {
 	gm.SetTag("Result", gm.Result)
 }
 
-// readClassic reads the one game of a source file; it must replay without an error.
+// readClassic reads the one game of a source file, in whatever format and encoding, as any
+// user of package record would; it must replay without an error.
 func readClassic(path string) (*game.Game, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var gm *game.Game
-	if strings.EqualFold(filepath.Ext(path), ".xqf") {
-		gm, err = xqf.Decode(f, xqf.Config{Path: path, Encoding: textenc.Auto})
-	} else {
-		var dec *textenc.Decoder
-		if dec, err = textenc.Open(f, textenc.Auto); err != nil {
+	for g, err := range record.ReadFile(path, record.WithChecks(game.CheckConfig{})) {
+		switch {
+		case err != nil:
 			return nil, err
+		case gm != nil:
+			return nil, fmt.Errorf("%s: more than one game", path)
 		}
-		cfg := pgn.Config{Path: path, Encoding: dec.Detection().Encoding}
-		err = pgn.Decode(dec, cfg, func(g *game.Game) error {
-			if gm != nil {
-				return fmt.Errorf("%s: more than one game", path)
-			}
-			gm = g
-			return nil
-		})
-	}
-	if err != nil {
-		return nil, err
+		gm = g
 	}
 	if gm == nil {
 		return nil, fmt.Errorf("%s: no game", path)

@@ -69,8 +69,8 @@ type generator struct {
 	n   int // games made so far, for the Round tag and names
 }
 
-// record is a generated game: its setup, its moves and a few tags.
-type record struct {
+// genGame is a generated game: its setup, its moves and a few tags.
+type genGame struct {
 	fen    string // "" for the standard start
 	moves  []board.Move
 	result string
@@ -86,7 +86,7 @@ func (g *generator) name() string {
 
 // randomGame plays random legal moves from fen for up to maxPly plies. When avoid is set, a
 // move for which it returns true is not chosen if another exists.
-func (g *generator) randomGame(fen string, minPly, maxPly int, avoid func(*board.Position, board.Move) bool) record {
+func (g *generator) randomGame(fen string, minPly, maxPly int, avoid func(*board.Position, board.Move) bool) genGame {
 	g.n++
 	pos := board.StartPosition()
 	if fen != "" {
@@ -96,7 +96,7 @@ func (g *generator) randomGame(fen string, minPly, maxPly int, avoid func(*board
 		}
 		pos = p
 	}
-	r := record{fen: fen, result: "*"}
+	r := genGame{fen: fen, result: "*"}
 	plies := minPly + g.rng.IntN(maxPly-minPly+1)
 	var legal, ok []board.Move
 	for range plies {
@@ -145,7 +145,7 @@ type pgnStyle struct {
 var formatTag = map[string]string{"iccs": "ICCS", "wxf": "WXF", "chinese": "Chinese", "platform": "Platform"}
 
 // appendPGN writes one game as Xiangqi PGN text (UTF-8; the file is encoded at the end).
-func appendPGN(b *bytes.Buffer, r record, st pgnStyle, comments map[int]string) error {
+func appendPGN(b *bytes.Buffer, r genGame, st pgnStyle, comments map[int]string) error {
 	nl := "\n"
 	if st.crlf {
 		nl = "\r\n"
@@ -230,8 +230,8 @@ func (g *generator) writeRaw(rel string, data []byte) error {
 	return os.WriteFile(p, data, 0o644)
 }
 
-// gameOf turns a record into a game.Game for the XQF writer.
-func gameOf(r record, index int) (*game.Game, error) {
+// gameOf turns a genGame into a game.Game for the XQF writer.
+func gameOf(r genGame, index int) (*game.Game, error) {
 	b := &game.Builder{}
 	b.Begin(index, "xqf", textenc.GB18030)
 	for _, t := range r.tags {
@@ -253,7 +253,7 @@ func gameOf(r record, index int) (*game.Game, error) {
 	return gm, nil
 }
 
-func (g *generator) writeXQF(rel string, r record, index int) error {
+func (g *generator) writeXQF(rel string, r genGame, index int) error {
 	gm, err := gameOf(r, index)
 	if err != nil {
 		return err

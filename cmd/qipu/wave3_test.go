@@ -50,7 +50,6 @@ func key(g jsonGame) string { return g.Source + "#" + strconv.Itoa(g.Index) }
 // TestWhereSelectsAsReference: --where and --position keep exactly the games a reference
 // computation over the full --to jsonl output keeps.
 func TestWhereSelectsAsReference(t *testing.T) {
-	t.Parallel()
 	code, out, errs := qipu(t, t.Context(), "", "convert", "-q", "--to", "jsonl", "../../corpus")
 	if code > 1 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -147,7 +146,6 @@ func placementSide(fen string) string {
 // in each, the same bytes for -j 1 and -j 2, disjoint splits, and a manifest; each row's FEN
 // with its move played is the next row's FEN within a game.
 func TestExportCLI(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	run := func(name string, args ...string) string {
 		out := filepath.Join(dir, name)

@@ -26,7 +26,7 @@
 //	encoding  the text encoding of its file: "utf-8", "gb18030", "big5", ...
 //	result    "1-0", "0-1", "1/2-1/2" or "*": the game's result, not its Result tag
 //	ecco      the computed ECCO opening code, or ""
-//	ending    the kind of ending found (checkmate, perpetual-check, ...), or ""
+//	ending    how the main line ends: none, checkmate, stalemate, perpetual-check, mutual-perpetual-check, perpetual-chase, repetition or natural-limit (the JSON "ending" kind)
 //
 // Only the exact lower-case spelling names a field: Result and ECCO are the tags of those
 // names. A name starts with a letter or '_' and goes on with letters, digits and '_'. A tag the

@@ -40,7 +40,7 @@ type GameEnv struct {
 	Status string
 	// ECCO is the computed ECCO code, or "".
 	ECCO string
-	// Ending is the kind of ending found (checkmate, perpetual-check, ...; see DESIGN), or "".
+	// Ending is how the main line ends, as the JSON "ending" kind names it ("none", "checkmate", "perpetual-check", …).
 	Ending string
 	// Plies is the number of moves of G's main line, for a caller that has counted them
 	// while replaying; 0 means that GameEnv counts them, once, when an expression asks

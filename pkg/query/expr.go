@@ -59,7 +59,7 @@ const (
 	FieldEncoding                  // the text encoding of the file: "utf-8", "gb18030", ...
 	FieldResult                    // the game's result: "1-0", "0-1", "1/2-1/2" or "*"
 	FieldECCO                      // the computed ECCO code, or ""
-	FieldEnding                    // the kind of ending found, or ""
+	FieldEnding                    // how the main line ends ("none", "checkmate", …)
 	numFields
 )
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/textfile"
 	"github.com/qipu/qipu/pkg/internal/textpos"
 	"github.com/qipu/qipu/pkg/textenc"
 )
@@ -48,37 +49,7 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 
 // readText reads and decodes the input; warn reports bytes that did not decode.
 func readText(r io.Reader, cfg Config) (text string, enc textenc.Encoding, warn *game.Diagnostic, err error) {
-	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
-	dec, err := textenc.Open(cr, cfg.Encoding)
-	if err == nil {
-		var sb strings.Builder
-		_, err = io.Copy(&sb, dec)
-		text = sb.String()
-	}
-	if err != nil {
-		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("cbf: %w", err))
-	}
-	if cr.n > MaxFileSize {
-		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
-			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
-	}
-	det := dec.Detection()
-	if n := dec.InvalidCount(); n > 0 {
-		warn = &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: cfg.Path, Loc: game.Loc{Offset: dec.FirstInvalid()},
-			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
-	}
-	return text, det.Encoding, warn, nil
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
+	return textfile.Read(r, cfg.Path, "cbf", cfg.Encoding, MaxFileSize, ErrTooLarge)
 }
 
 // loc returns the location of offset off of the text (offsets met in increasing order).

@@ -1,12 +1,12 @@
 package cbr
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"iter"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/countio"
 )
 
 // Read reads a CBR record, a CBL library or a compressed library (at most MaxFileSize
@@ -21,7 +21,7 @@ import (
 // it have been yielded.
 func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
-		data, err := readAll(r)
+		data, err := countio.ReadAtMost(r, MaxFileSize)
 		if err != nil {
 			yield(nil, fileError(cfg.Path, game.KindIO, int64(len(data)), "read: "+err.Error(), fmt.Errorf("cbr: read: %w", err)))
 			return
@@ -70,15 +70,4 @@ func checkRecordHeader(data []byte, path string) *game.Diagnostic {
 			fmt.Sprintf("file ends inside the %d-byte CBR header (%d bytes)", need, len(data)), ErrTruncated)
 	}
 	return nil
-}
-
-// readAll reads at most MaxFileSize+1 bytes, in one allocation when r tells its length.
-func readAll(r io.Reader) ([]byte, error) {
-	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= MaxFileSize {
-		var buf bytes.Buffer
-		buf.Grow(l.Len() + bytes.MinRead)
-		_, err := buf.ReadFrom(io.LimitReader(r, MaxFileSize+1))
-		return buf.Bytes(), err
-	}
-	return io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 }

@@ -1,7 +1,6 @@
 package mxq
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"iter"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/countio"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -20,7 +20,7 @@ import (
 // error.
 func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
-		data, err := readAll(r)
+		data, err := countio.ReadAtMost(r, MaxFileSize)
 		if err != nil {
 			yield(nil, fileError(cfg.Path, game.KindIO, int64(len(data)), "read: "+err.Error(), fmt.Errorf("mxq: read: %w", err)))
 			return
@@ -39,17 +39,6 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 		}
 		yield(g, nil)
 	}
-}
-
-// readAll reads at most MaxFileSize+1 bytes, in one allocation when r tells its length.
-func readAll(r io.Reader) ([]byte, error) {
-	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= MaxFileSize {
-		var buf bytes.Buffer
-		buf.Grow(l.Len() + bytes.MinRead)
-		_, err := buf.ReadFrom(io.LimitReader(r, MaxFileSize+1))
-		return buf.Bytes(), err
-	}
-	return io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 }
 
 // decoder reads one file.

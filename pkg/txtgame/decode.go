@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/textfile"
 	"github.com/qipu/qipu/pkg/internal/textmove"
 	"github.com/qipu/qipu/pkg/internal/textpos"
 	"github.com/qipu/qipu/pkg/notation"
@@ -68,54 +69,7 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 
 // readText reads and decodes the input; warn reports bytes that did not decode.
 func readText(r io.Reader, cfg Config) (text string, enc textenc.Encoding, warn *game.Diagnostic, err error) {
-	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
-	dec, err := textenc.Open(cr, cfg.Encoding)
-	if err == nil {
-		text, err = readAll(dec)
-	}
-	if err != nil {
-		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: cr.n}, "read: "+err.Error(), fmt.Errorf("txtgame: %w", err))
-	}
-	if cr.n > MaxFileSize {
-		return "", textenc.Auto, nil, fileError(cfg.Path, game.KindIO, game.Loc{Offset: MaxFileSize},
-			fmt.Sprintf("input is larger than %d bytes", MaxFileSize), ErrTooLarge)
-	}
-	det := dec.Detection()
-	if n := dec.InvalidCount(); n > 0 {
-		line, col := dec.FirstInvalidPos()
-		warn = &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Path: cfg.Path,
-			Loc:     game.Loc{Line: line, Col: col, Offset: dec.FirstInvalid()},
-			Message: fmt.Sprintf("%d byte sequence(s) invalid in %s, replaced by U+FFFD", n, det.Encoding)}
-	}
-	return text, det.Encoding, warn, nil
-}
-
-// readAll reads the decoded text through a buffer on the stack (io.Copy into a
-// strings.Builder would allocate 32 KiB per file).
-func readAll(dec *textenc.Decoder) (string, error) {
-	var sb strings.Builder
-	var buf [4096]byte
-	for {
-		n, err := dec.Read(buf[:])
-		sb.Write(buf[:n])
-		if err == io.EOF {
-			return sb.String(), nil
-		}
-		if err != nil {
-			return sb.String(), err
-		}
-	}
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
+	return textfile.Read(r, cfg.Path, "txtgame", cfg.Encoding, MaxFileSize, ErrTooLarge)
 }
 
 // The states of a game's text.

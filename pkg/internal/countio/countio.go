@@ -3,6 +3,7 @@
 package countio
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/qipu/qipu/pkg/game"
@@ -32,4 +33,16 @@ func (c *Reader) Loc() game.Loc {
 		return game.Loc{Offset: c.ErrAt}
 	}
 	return game.Loc{Offset: c.N}
+}
+
+// ReadAtMost reads r to its end, or to max+1 bytes (the caller tells a file larger than max
+// by the length), in one allocation when r knows its length (a bytes or strings Reader).
+func ReadAtMost(r io.Reader, max int) ([]byte, error) {
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= max {
+		var buf bytes.Buffer
+		buf.Grow(l.Len() + bytes.MinRead)
+		_, err := buf.ReadFrom(io.LimitReader(r, int64(max)+1))
+		return buf.Bytes(), err
+	}
+	return io.ReadAll(io.LimitReader(r, int64(max)+1))
 }

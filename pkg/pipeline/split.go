@@ -1,0 +1,305 @@
+package pipeline
+
+import (
+	"bufio"
+	"container/list"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/shape"
+)
+
+// convert --split-by (Config.SplitBy): every game goes to OUT/<group><ext> instead of the
+// mirrored tree. The workers encode the games and, for event and ecco, compute their group
+// names; the ordered writer places them, so that the files are the same for every -j (the
+// group of --split-by N is the game's place in the output, which only the writer knows). The
+// writer appends each game to its group's temporary file, and renames every group's file
+// into place at the end of a run that succeeds: nothing of a group is held in memory, and an
+// interrupted run leaves no partial file.
+
+// maxSplitOpen bounds the group files the writer keeps open: beyond it, the file used least
+// recently is closed and reopened in append mode when its group has more games.
+const maxSplitOpen = 256
+
+// splitBufSize is the buffer of each open group file.
+const splitBufSize = 16 << 10
+
+// splitData is the output of a piece's games under --split-by: their bytes, one after the
+// other, and each game's group and end.
+type splitData struct {
+	data  []byte
+	marks []splitMark
+}
+
+// splitMark is one game in splitData: its group name (empty for --split-by N: the writer
+// names the group) and the end of its bytes.
+type splitMark struct {
+	key string
+	end int
+}
+
+// splitting reports whether convert writes one file per group.
+func (s *settings) splitting() bool {
+	return s.outMode == outDir && s.cfg.SplitBy != (shape.Split{})
+}
+
+// validateSplit checks --split-by: convert only, with --out DIR, and not with --to xqf.
+func (s *settings) validateSplit() error {
+	sp := s.cfg.SplitBy
+	if sp == (shape.Split{}) {
+		return nil
+	}
+	switch {
+	case s.cfg.Command != Convert:
+		return usagef("%s: --split-by is for convert", s.cfg.Command)
+	case s.cfg.Out == "" || s.cfg.Out == "-":
+		return usagef("convert: --split-by %s writes one file per group and needs --out DIR", sp)
+	case s.to == toXQF:
+		return usagef("convert: --split-by %s: --to xqf writes one file per game already", sp)
+	}
+	return nil
+}
+
+// splitGroup sets the group name of a game about to be written (the worker's part): the
+// Event tag as the game is written, before --strip-tags, or its ECCO code. --split-by N
+// leaves it to the writer.
+func (f *fileRun) splitGroup(g *game.Game) {
+	s := f.w.s
+	if !s.splitting() || s.cfg.SplitBy.String() != "event" && !s.cfg.SplitBy.NeedsECCO() {
+		return
+	}
+	f.group = s.cfg.SplitBy.Key(g, 0, g.Opening.Code)
+}
+
+// emitSplit adds a game's output to the piece, with its group.
+func (f *fileRun) emitSplit(data []byte) {
+	sd := &f.cur.split
+	sd.data = append(sd.data, data...)
+	sd.marks = append(sd.marks, splitMark{key: f.group, end: len(sd.data)})
+}
+
+// splitWriter is the writer's part: the groups in the order of their first game.
+type splitWriter struct {
+	dir    string      // the output directory
+	ext    string      // the files' extension
+	split  shape.Split // how games are grouped
+	count  int         // N of --split-by N; 0 for event and ecco
+	games  int         // games written: the next game's place in the output
+	last   *splitFile  // the group of the last game (--split-by N)
+	groups map[string]*splitFile
+	order  []*splitFile
+	taken  map[string]bool // file names taken in dir, folded (foldName)
+	open   list.List       // the groups with an open file, the most recently used first
+	spare  *bufio.Writer   // the buffer of the last file closed, for the next one opened
+}
+
+// splitFile is one group's output file.
+type splitFile struct {
+	target string // the final name
+	temp   string // the temporary file, written until the end
+	f      outputFile
+	buf    *bufio.Writer
+	elem   *list.Element // in splitWriter.open while f is open
+}
+
+// newSplitWriter returns the split writer of a run, its names taken after the output names
+// the run claimed already (the inputs, the report).
+func (w *writer) newSplitWriter() *splitWriter {
+	s := w.r.s
+	sw := &splitWriter{dir: s.outPath, ext: s.to.ext(), split: s.cfg.SplitBy,
+		groups: map[string]*splitFile{}, taken: map[string]bool{}}
+	if str := sw.split.String(); str != "event" && str != "ecco" {
+		sw.count, _ = strconv.Atoi(str)
+	}
+	// A name claimed in dir already (an input or the report there) is taken in every case.
+	dir := resolve(filepath.Join(sw.dir, "x"), w.dirs)
+	dir = filepath.Dir(dir)
+	for name := range w.claimed {
+		if filepath.Dir(name) == dir {
+			sw.taken[foldName(filepath.Base(name))] = true
+		}
+	}
+	return sw
+}
+
+// writeSplit appends a piece's games to their groups' files, in order.
+func (w *writer) writeSplit(p *piece) error {
+	sd := &p.split
+	if len(sd.marks) == 0 {
+		return nil
+	}
+	if w.split == nil {
+		w.split = w.newSplitWriter()
+	}
+	sw := w.split
+	start := 0
+	for _, m := range sd.marks {
+		g, err := sw.group(w, m.key)
+		if err != nil {
+			return err
+		}
+		if err := sw.write(w, g, sd.data[start:m.end]); err != nil {
+			return err
+		}
+		start = m.end
+		sw.games++
+	}
+	clear(sd.marks) // the keys
+	return nil
+}
+
+// group returns the group of the next game, key as the worker named it, created at its first
+// game.
+func (sw *splitWriter) group(w *writer, key string) (*splitFile, error) {
+	if sw.count > 0 {
+		if sw.last != nil && sw.games%sw.count != 0 {
+			return sw.last, nil
+		}
+		key = sw.split.Key(nil, sw.games, "")
+	}
+	if g, ok := sw.groups[key]; ok {
+		return g, nil
+	}
+	g := &splitFile{target: sw.claim(w, key)}
+	sw.groups[key] = g
+	sw.order = append(sw.order, g)
+	if sw.count > 0 {
+		sw.last = g
+		// A run of N never comes back: only the current group is needed.
+		delete(sw.groups, key)
+	}
+	return g, nil
+}
+
+// claim returns the path of a new group's file: dir/key+ext, or dir/key-2+ext, -3 … when the
+// name is taken, also in another case (so that a case-insensitive file system cannot merge
+// two groups), or by an input or the report.
+func (sw *splitWriter) claim(w *writer, key string) string {
+	for n := 1; ; n++ {
+		name := key + sw.ext
+		if n > 1 {
+			name = key + "-" + strconv.Itoa(n) + sw.ext
+		}
+		fold := foldName(name)
+		if sw.taken[fold] {
+			continue
+		}
+		p := filepath.Join(sw.dir, name)
+		r := resolve(p, w.dirs)
+		if w.claimed[r] {
+			continue
+		}
+		sw.taken[fold] = true
+		w.claimed[r] = true
+		return p
+	}
+}
+
+// foldName is the form of a file name under which the names a case-insensitive (and
+// normalization-insensitive) file system holds as one are equal: NFC, each letter as the
+// smallest of its simple case folds.
+func foldName(name string) string {
+	return strings.Map(func(r rune) rune {
+		low := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			low = min(low, f)
+		}
+		return low
+	}, norm.NFC.String(name))
+}
+
+// write appends data to group g's file, opening (or reopening) it first.
+func (sw *splitWriter) write(w *writer, g *splitFile, data []byte) error {
+	if g.f == nil {
+		if err := sw.openFile(w, g); err != nil {
+			return err
+		}
+	} else {
+		sw.open.MoveToFront(g.elem)
+	}
+	if _, err := g.buf.Write(data); err != nil {
+		return fmt.Errorf("writing %s: %w", g.target, err)
+	}
+	return nil
+}
+
+// openFile opens g's file: a new temporary file at its first game, else the temporary file
+// in append mode. The file used least recently is closed first when too many are open.
+func (sw *splitWriter) openFile(w *writer, g *splitFile) error {
+	if sw.open.Len() >= maxSplitOpen {
+		old := sw.open.Back().Value.(*splitFile)
+		if err := sw.closeFile(old); err != nil {
+			return err
+		}
+	}
+	if g.temp == "" {
+		f, err := w.r.temps.create(sw.dir)
+		if err != nil {
+			return err
+		}
+		g.f, g.temp = f, f.Name()
+	} else {
+		f, err := os.OpenFile(g.temp, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", g.target, err)
+		}
+		g.f = f
+	}
+	if g.buf = sw.spare; g.buf != nil {
+		sw.spare = nil
+		g.buf.Reset(g.f)
+	} else {
+		g.buf = bufio.NewWriterSize(g.f, splitBufSize)
+	}
+	g.elem = sw.open.PushFront(g)
+	return nil
+}
+
+// closeFile flushes and closes g's file; its temporary file stays.
+func (sw *splitWriter) closeFile(g *splitFile) error {
+	if g.f == nil {
+		return nil
+	}
+	err := g.buf.Flush()
+	if cerr := g.f.Close(); err == nil {
+		err = cerr
+	}
+	sw.open.Remove(g.elem)
+	g.buf.Reset(nil)
+	sw.spare, g.buf, g.f, g.elem = g.buf, nil, nil, nil
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", g.target, err)
+	}
+	return nil
+}
+
+// closeSplit completes the groups' files and moves them into place, in the order of the
+// groups (ok), or closes them for the cleanup to remove.
+func (w *writer) closeSplit(ok bool) error {
+	sw := w.split
+	if sw == nil {
+		return nil
+	}
+	var first error
+	for _, g := range sw.order {
+		if err := sw.closeFile(g); err != nil && first == nil {
+			first = err
+		}
+	}
+	if !ok || first != nil {
+		return first
+	}
+	for _, g := range sw.order {
+		if err := w.r.temps.rename(g.temp, g.target); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -45,6 +45,9 @@ type splitMark struct {
 	end int
 }
 
+// splitByEvent is --split-by event.
+var splitByEvent, _ = shape.ParseSplit("event")
+
 // splitting reports whether convert writes one file per group.
 func (s *settings) splitting() bool {
 	return s.outMode == outDir && s.cfg.SplitBy != (shape.Split{})
@@ -72,7 +75,7 @@ func (s *settings) validateSplit() error {
 // leaves it to the writer.
 func (f *fileRun) splitGroup(g *game.Game) {
 	s := f.w.s
-	if !s.splitting() || s.cfg.SplitBy.String() != "event" && !s.cfg.SplitBy.NeedsECCO() {
+	if !s.splitting() || s.cfg.SplitBy != splitByEvent && !s.cfg.SplitBy.NeedsECCO() {
 		return
 	}
 	f.group = s.cfg.SplitBy.Key(g, 0, g.Opening.Code)
@@ -85,16 +88,22 @@ func (f *fileRun) emitSplit(data []byte) {
 	sd.marks = append(sd.marks, splitMark{key: f.group, end: len(sd.data)})
 }
 
-// splitWriter is the writer's part: the groups in the order of their first game.
+// splitWriter is the writer's part. Every group's file is written in a temporary directory
+// under the output directory, named by the group's number, and moved into place at the end of
+// a run that succeeds; a run that fails or is interrupted removes the directory. What it keeps
+// of a group is small: for --split-by N not even that, since a run of N games is done when
+// the next starts and its name is computed again at the end.
 type splitWriter struct {
 	dir    string      // the output directory
+	temp   string      // the temporary directory in it
 	ext    string      // the files' extension
 	split  shape.Split // how games are grouped
 	count  int         // N of --split-by N; 0 for event and ecco
 	games  int         // games written: the next game's place in the output
-	last   *splitFile  // the group of the last game (--split-by N)
+	last   *splitFile  // the current group of --split-by N
 	groups map[string]*splitFile
-	order  []*splitFile
+	order  []*splitFile    // the groups of event and ecco, in order
+	made   int             // the groups made
 	taken  map[string]bool // file names taken in dir, folded (foldName)
 	open   list.List       // the groups with an open file, the most recently used first
 	spare  *bufio.Writer   // the buffer of the last file closed, for the next one opened
@@ -102,31 +111,38 @@ type splitWriter struct {
 
 // splitFile is one group's output file.
 type splitFile struct {
-	target string // the final name
-	temp   string // the temporary file, written until the end
-	f      outputFile
+	num    int    // the group's number: its temporary file's name
+	target string // the final path (event, ecco)
+	f      *os.File
 	buf    *bufio.Writer
 	elem   *list.Element // in splitWriter.open while f is open
 }
 
 // newSplitWriter returns the split writer of a run, its names taken after the output names
 // the run claimed already (the inputs, the report).
-func (w *writer) newSplitWriter() *splitWriter {
+func (w *writer) newSplitWriter() (*splitWriter, error) {
 	s := w.r.s
 	sw := &splitWriter{dir: s.outPath, ext: s.to.ext(), split: s.cfg.SplitBy,
 		groups: map[string]*splitFile{}, taken: map[string]bool{}}
-	if str := sw.split.String(); str != "event" && str != "ecco" {
-		sw.count, _ = strconv.Atoi(str)
+	if sw.split != splitByEvent && !sw.split.NeedsECCO() {
+		sw.count, _ = strconv.Atoi(sw.split.String())
 	}
 	// A name claimed in dir already (an input or the report there) is taken in every case.
-	dir := resolve(filepath.Join(sw.dir, "x"), w.dirs)
-	dir = filepath.Dir(dir)
+	dir := filepath.Dir(resolve(filepath.Join(sw.dir, "x"), w.dirs))
 	for name := range w.claimed {
 		if filepath.Dir(name) == dir {
 			sw.taken[foldName(filepath.Base(name))] = true
 		}
 	}
-	return sw
+	if err := w.r.temps.mkdirAll(sw.dir); err != nil {
+		return nil, err
+	}
+	t, err := os.MkdirTemp(sw.dir, tempPrefix+"split-")
+	if err != nil {
+		return nil, fmt.Errorf("writing under %s: %w", sw.dir, err)
+	}
+	sw.temp = t
+	return sw, nil
 }
 
 // writeSplit appends a piece's games to their groups' files, in order.
@@ -136,7 +152,11 @@ func (w *writer) writeSplit(p *piece) error {
 		return nil
 	}
 	if w.split == nil {
-		w.split = w.newSplitWriter()
+		sw, err := w.newSplitWriter()
+		if err != nil {
+			return err
+		}
+		w.split = sw
 	}
 	sw := w.split
 	start := 0
@@ -145,7 +165,7 @@ func (w *writer) writeSplit(p *piece) error {
 		if err != nil {
 			return err
 		}
-		if err := sw.write(w, g, sd.data[start:m.end]); err != nil {
+		if err := sw.write(g, sd.data[start:m.end]); err != nil {
 			return err
 		}
 		start = m.end
@@ -162,26 +182,30 @@ func (sw *splitWriter) group(w *writer, key string) (*splitFile, error) {
 		if sw.last != nil && sw.games%sw.count != 0 {
 			return sw.last, nil
 		}
-		key = sw.split.Key(nil, sw.games, "")
+		if sw.last != nil {
+			if err := sw.closeFile(sw.last); err != nil { // done
+				return nil, err
+			}
+		}
+		sw.last = &splitFile{num: sw.made}
+		sw.made++
+		return sw.last, nil
 	}
 	if g, ok := sw.groups[key]; ok {
 		return g, nil
 	}
-	g := &splitFile{target: sw.claim(w, key)}
+	g := &splitFile{num: sw.made, target: sw.claim(w, key, true)}
+	sw.made++
 	sw.groups[key] = g
 	sw.order = append(sw.order, g)
-	if sw.count > 0 {
-		sw.last = g
-		// A run of N never comes back: only the current group is needed.
-		delete(sw.groups, key)
-	}
 	return g, nil
 }
 
-// claim returns the path of a new group's file: dir/key+ext, or dir/key-2+ext, -3 … when the
-// name is taken, also in another case (so that a case-insensitive file system cannot merge
-// two groups), or by an input or the report.
-func (sw *splitWriter) claim(w *writer, key string) string {
+// claim returns the path of a group's file: dir/key+ext, or dir/key-2+ext, -3 … when the name
+// is taken, also in another case (so that a case-insensitive file system cannot merge two
+// groups), or by an input or the report. take records the name as taken; the names of
+// --split-by N are not recorded, since no other group can have them.
+func (sw *splitWriter) claim(w *writer, key string, take bool) string {
 	for n := 1; ; n++ {
 		name := key + sw.ext
 		if n > 1 {
@@ -196,8 +220,10 @@ func (sw *splitWriter) claim(w *writer, key string) string {
 		if w.claimed[r] {
 			continue
 		}
-		sw.taken[fold] = true
-		w.claimed[r] = true
+		if take {
+			sw.taken[fold] = true
+			w.claimed[r] = true
+		}
 		return p
 	}
 }
@@ -215,54 +241,50 @@ func foldName(name string) string {
 	}, norm.NFC.String(name))
 }
 
+// tempName is the temporary file of group num.
+func (sw *splitWriter) tempName(num int) string {
+	return filepath.Join(sw.temp, strconv.Itoa(num))
+}
+
 // write appends data to group g's file, opening (or reopening) it first.
-func (sw *splitWriter) write(w *writer, g *splitFile, data []byte) error {
+func (sw *splitWriter) write(g *splitFile, data []byte) error {
 	if g.f == nil {
-		if err := sw.openFile(w, g); err != nil {
+		if err := sw.openFile(g); err != nil {
 			return err
 		}
 	} else {
 		sw.open.MoveToFront(g.elem)
 	}
 	if _, err := g.buf.Write(data); err != nil {
-		return fmt.Errorf("writing %s: %w", g.target, err)
+		return fmt.Errorf("writing under %s: %w", sw.dir, err)
 	}
 	return nil
 }
 
-// openFile opens g's file: a new temporary file at its first game, else the temporary file
-// in append mode. The file used least recently is closed first when too many are open.
-func (sw *splitWriter) openFile(w *writer, g *splitFile) error {
+// openFile opens g's temporary file in append mode, created at its first game. The file used
+// least recently is closed first when too many are open.
+func (sw *splitWriter) openFile(g *splitFile) error {
 	if sw.open.Len() >= maxSplitOpen {
-		old := sw.open.Back().Value.(*splitFile)
-		if err := sw.closeFile(old); err != nil {
+		if err := sw.closeFile(sw.open.Back().Value.(*splitFile)); err != nil {
 			return err
 		}
 	}
-	if g.temp == "" {
-		f, err := w.r.temps.create(sw.dir)
-		if err != nil {
-			return err
-		}
-		g.f, g.temp = f, f.Name()
-	} else {
-		f, err := os.OpenFile(g.temp, os.O_WRONLY|os.O_APPEND, 0)
-		if err != nil {
-			return fmt.Errorf("writing %s: %w", g.target, err)
-		}
-		g.f = f
+	f, err := os.OpenFile(sw.tempName(g.num), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("writing under %s: %w", sw.dir, err)
 	}
+	g.f = f
 	if g.buf = sw.spare; g.buf != nil {
 		sw.spare = nil
-		g.buf.Reset(g.f)
+		g.buf.Reset(f)
 	} else {
-		g.buf = bufio.NewWriterSize(g.f, splitBufSize)
+		g.buf = bufio.NewWriterSize(f, splitBufSize)
 	}
 	g.elem = sw.open.PushFront(g)
 	return nil
 }
 
-// closeFile flushes and closes g's file; its temporary file stays.
+// closeFile flushes and closes g's file, if open.
 func (sw *splitWriter) closeFile(g *splitFile) error {
 	if g.f == nil {
 		return nil
@@ -275,30 +297,40 @@ func (sw *splitWriter) closeFile(g *splitFile) error {
 	g.buf.Reset(nil)
 	sw.spare, g.buf, g.f, g.elem = g.buf, nil, nil, nil
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", g.target, err)
+		return fmt.Errorf("writing under %s: %w", sw.dir, err)
 	}
 	return nil
 }
 
 // closeSplit completes the groups' files and moves them into place, in the order of the
-// groups (ok), or closes them for the cleanup to remove.
-func (w *writer) closeSplit(ok bool) error {
+// groups (ok); otherwise, or when that fails, it removes the temporary directory.
+func (w *writer) closeSplit(ok bool) (err error) {
 	sw := w.split
 	if sw == nil {
 		return nil
 	}
-	var first error
-	for _, g := range sw.order {
-		if err := sw.closeFile(g); err != nil && first == nil {
-			first = err
+	defer func() {
+		if rerr := os.RemoveAll(sw.temp); rerr != nil && err == nil && ok {
+			err = fmt.Errorf("writing under %s: %w", sw.dir, rerr)
+		}
+	}()
+	for sw.open.Len() > 0 {
+		if cerr := sw.closeFile(sw.open.Front().Value.(*splitFile)); cerr != nil && err == nil {
+			err = cerr
 		}
 	}
-	if !ok || first != nil {
-		return first
+	if !ok || err != nil {
+		return err
 	}
-	for _, g := range sw.order {
-		if err := w.r.temps.rename(g.temp, g.target); err != nil {
-			return err
+	for num := range sw.made {
+		var target string
+		if sw.count > 0 {
+			target = sw.claim(w, sw.split.Key(nil, num*sw.count, ""), false)
+		} else {
+			target = sw.order[num].target
+		}
+		if err := renameFile(sw.tempName(num), target); err != nil {
+			return fmt.Errorf("writing %s: %w", target, err)
 		}
 	}
 	return nil

@@ -188,6 +188,9 @@ func TestSplitBy(t *testing.T) {
 			}
 			got := readTree(t, out)
 			diffTrees(t, fmt.Sprintf("--split-by %s -j %d", mode, j), got, want)
+			if entries, _ := os.ReadDir(out); len(entries) != len(want) { // no temporary directory left
+				t.Errorf("--split-by %s -j %d: %d entries in the output directory, want %d", mode, j, len(entries), len(want))
+			}
 			if first == nil {
 				first = got
 			} else if !mapsEqual(got, first) {
@@ -321,6 +324,10 @@ func TestSplitByInterrupted(t *testing.T) {
 		}
 		if left := listTree(t, outDir); len(left) > 0 {
 			t.Errorf("%s: files left: %v", mode, left)
+		}
+		// Nor the temporary directory, nor the output directory the run created.
+		if entries, _ := os.ReadDir(outDir); len(entries) > 0 {
+			t.Errorf("%s: %s left", mode, entries[0].Name())
 		}
 	}
 }

@@ -20,9 +20,9 @@ import (
 // mirrored tree. The workers encode the games and, for event and ecco, compute their group
 // names; the ordered writer places them, so that the files are the same for every -j (the
 // group of --split-by N is the game's place in the output, which only the writer knows). The
-// writer appends each game to its group's temporary file, and renames every group's file
-// into place at the end of a run that succeeds: nothing of a group is held in memory, and an
-// interrupted run leaves no partial file.
+// writer appends each game to its group's file in a temporary directory under OUT, and
+// renames every group's file into place at the end of a run that succeeds: nothing of a
+// group is held in memory, and an interrupted run leaves no partial file.
 
 // maxSplitOpen bounds the group files the writer keeps open: beyond it, the file used least
 // recently is closed and reopened in append mode when its group has more games.

@@ -327,6 +327,7 @@ func (f *fileRun) flush() {
 		return
 	}
 	f.w.r.budget.acquire(f.sl.seq, int64(f.cur.size()))
+	f.paceSplit() // split.go
 	p := f.cur
 	f.sl.send(&p)
 	f.cur = piece{}

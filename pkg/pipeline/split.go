@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -36,6 +37,66 @@ const splitBufSize = 16 << 10
 type splitData struct {
 	data  []byte
 	marks []splitMark
+	paced int64 // the bytes taken from the runner's splitPacer
+}
+
+// splitPaceLimit bounds the games of the file at the head of the queue that its worker has
+// handed to the writer and the writer has not yet written (splitPacer).
+const splitPaceLimit = 8 << 20
+
+// splitPacer makes the worker of the file at the head of the queue wait for the writer. The
+// budget bounds only the files behind the head, since the head's output streams through:
+// under --split-by the writer appends it to the group files, which may be slower than the
+// worker makes it (a file per game with --split-by 1, groups reopened when many alternate),
+// and a large input would pile up in memory. The head's worker waits while splitPaceLimit
+// bytes are held; the writer, which drains the head, releases them as it goes, so the wait
+// always ends. The zero splitPacer is ready to use.
+type splitPacer struct {
+	mu   sync.Mutex
+	cond sync.Cond
+	held int64
+}
+
+// acquire takes n bytes, waiting while others are held and n would pass the limit.
+func (p *splitPacer) acquire(n int64) {
+	p.mu.Lock()
+	if p.cond.L == nil {
+		p.cond.L = &p.mu
+	}
+	for p.held > 0 && p.held+n > splitPaceLimit {
+		p.cond.Wait()
+	}
+	p.held += n
+	p.mu.Unlock()
+}
+
+// release returns n bytes (none: nothing to do).
+func (p *splitPacer) release(n int64) {
+	if n == 0 {
+		return
+	}
+	p.mu.Lock()
+	p.held -= n
+	p.mu.Unlock()
+	p.cond.Broadcast()
+}
+
+// paceSplit makes the worker of the file at the head of the queue wait for the writer before
+// it hands over more games (splitPacer); the files behind the head are bounded by the budget.
+func (f *fileRun) paceSplit() {
+	n := int64(len(f.cur.split.data))
+	if n == 0 || !f.w.r.budget.isHead(f.sl.seq) {
+		return
+	}
+	f.w.r.splitPace.acquire(n)
+	f.cur.split.paced = n
+}
+
+// isHead reports whether file seq is the one the writer drains.
+func (b *budget) isHead(seq int) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.head == seq
 }
 
 // splitMark is one game in splitData: its group name (empty for --split-by N: the writer

@@ -143,6 +143,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 			for i, p := range buf {
 				buf[i] = nil
 				w.r.budget.release(int64(p.size()))
+				w.r.splitPace.release(p.split.paced) // split.go
 				games += p.stats.games
 				w.total.add(&p.stats)
 				w.found.note(w.r, sl.seq, &p.stats)

@@ -36,6 +36,7 @@ func convertCommand() *cli.Command {
 		// Output of cut games (CLI and pipeline UX).
 		&cli.BoolFlag{Name: "keep-result", Usage: "keep the Result tag of a game cut at its first error (by default it is written as *)"},
 		dedupeFlag(),
+		splitByFlag(), // split.go
 	}, append(shapingFlags(), append(selectFlags(), commonFlags()...)...)...)
 	return &cli.Command{
 		Name:      "convert",
@@ -68,6 +69,9 @@ func convertCommand() *cli.Command {
 			cfg.KeepResult = c.Bool("keep-result")
 			cfg.DedupeOutput = c.Bool("dedupe")
 			if err := shapingConfig(c, &cfg); err != nil {
+				return err
+			}
+			if err := splitByConfig(c, &cfg); err != nil { // split.go
 				return err
 			}
 			if err := selectConfig(c, &cfg); err != nil { // ci.go

@@ -213,6 +213,11 @@ type Config struct {
 	// ECCOReplace all three. The names are in traditional characters with --script
 	// traditional, or with a traditional Chinese notation and no script conversion.
 	ECCOTags ECCOMode
+	// SplitBy, if not zero (shape.ParseSplit), makes Convert write one file per group of
+	// games under Out, which must then be a directory: Out/<group><ext> (shape.Split.Key,
+	// with -2, -3 … for a name taken, in any case), the groups in the order of their first
+	// game, each group's games in input order, instead of the mirrored tree. Not with XQF.
+	SplitBy shape.Split
 
 	// Export (the export command): the format of the positions files, the splits (none: one
 	// file), and what else is exported (see ExportOptions).
@@ -579,6 +584,9 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("unknown command %d", int(cfg.Command))
 	}
 	if err := s.validateCI(); err != nil {
+		return nil, err
+	}
+	if err := s.validateSplit(); err != nil {
 		return nil, err
 	}
 	if cfg.DedupeOutput && cfg.Command != Convert && cfg.Command != Export {

@@ -111,6 +111,10 @@ func (f *fileRun) cannotWrite(g *game.Game, msg string, err error) {
 // emit adds a game's output to the piece: for standard output or the single output file, or
 // for the file's output file under the output directory, which the writer creates.
 func (f *fileRun) emit(data []byte) {
+	if f.w.s.splitting() {
+		f.emitSplit(data) // split.go
+		return
+	}
 	if f.w.s.outMode != outDir {
 		f.cur.out = append(f.cur.out, data...)
 		return

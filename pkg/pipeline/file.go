@@ -61,6 +61,7 @@ type fileRun struct {
 	failed    bool       // writing the spill file failed: the run stops
 	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
 	ci        ciFile     // what the CI outputs and the baseline need (ci.go)
+	group     string     // convert --split-by: the group of the game being written (split.go)
 }
 
 // process handles one input file and always closes its slot.
@@ -262,6 +263,7 @@ func (f *fileRun) game(g *game.Game) {
 		f.exportGame(g, dup) // export.go
 	}
 	if s.outMode != outNothing && !dup.dropped {
+		f.splitGroup(g) // split.go: before --strip-tags
 		if !s.cfg.Shape.IsZero() {
 			s.cfg.Shape.Apply(g) // checked by validate: it cannot fail
 		}
@@ -325,6 +327,7 @@ func (f *fileRun) flush() {
 		return
 	}
 	f.w.r.budget.acquire(f.sl.seq, int64(f.cur.size()))
+	f.paceSplit() // split.go
 	p := f.cur
 	f.sl.send(&p)
 	f.cur = piece{}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/qipu/qipu/pkg/shape"
 )
 
 // decideOutput picks the output mode from Out and the PATHs, and creates the output
@@ -27,7 +29,7 @@ func (s *settings) decideOutput(temps *tempSet) error {
 		return nil
 	}
 	s.outPath = filepath.Clean(out)
-	dir := s.to == toXQF || len(s.cfg.Paths) > 1 || s.cfg.FilesFrom != "" || strings.HasSuffix(out, "/") ||
+	dir := s.to == toXQF || s.cfg.SplitBy != (shape.Split{}) || len(s.cfg.Paths) > 1 || s.cfg.FilesFrom != "" || strings.HasSuffix(out, "/") ||
 		strings.HasSuffix(out, string(filepath.Separator))
 	for _, p := range s.cfg.Paths {
 		if p == "-" {

@@ -86,6 +86,8 @@ type runner struct {
 	clean      *cleanup  // dedupe, stats, convert --dedupe (cleanup.go); nil otherwise
 	disc       discovery // cleanup: the discovery, copied for each pass
 	listed     []string
+
+	splitPace splitPacer // convert --split-by: the head file's games not yet written (split.go)
 }
 
 // discover walks the inputs into r.inputs; it stops early when ctx is done.

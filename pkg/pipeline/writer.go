@@ -33,10 +33,11 @@ type piece struct {
 	fatal   error        // an output cannot be written: the run stops with ExitUsage
 	clean   *cleanNotes  // what the cleanup commands collect (cleanup.go)
 	ci      *ciFile      // the file's CI data, with its last piece (ci.go)
+	split   splitData    // convert --split-by: the games for the writer to place (split.go)
 }
 
 func (p *piece) size() int {
-	return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file) + len(p.rows)*rowSize
+	return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file) + len(p.rows)*rowSize + len(p.split.data)
 }
 
 func (p *piece) empty() bool {
@@ -117,6 +118,8 @@ type writer struct {
 	found     found // the arguments that yielded a game file
 	ci        ciWriter
 	err       error // first fatal error
+
+	split *splitWriter // convert --split-by (split.go)
 }
 
 func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.CancelFunc) {
@@ -140,6 +143,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 			for i, p := range buf {
 				buf[i] = nil
 				w.r.budget.release(int64(p.size()))
+				w.r.splitPace.release(p.split.paced) // split.go
 				games += p.stats.games
 				w.total.add(&p.stats)
 				w.found.note(w.r, sl.seq, &p.stats)
@@ -211,6 +215,9 @@ func (w *writer) write(p *piece) error {
 		return err
 	}
 	if err := w.writeExport(p); err != nil {
+		return err
+	}
+	if err := w.writeSplit(p); err != nil {
 		return err
 	}
 	return w.writeFiles(p)
@@ -321,6 +328,9 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 	}
 	if err := w.closeExport(ok && w.err == nil); err != nil && w.err == nil {
 		w.err = fmt.Errorf("export: %w", err)
+	}
+	if err := w.closeSplit(ok && w.err == nil); err != nil && w.err == nil {
+		w.err = err
 	}
 	if w.err != nil {
 		return ExitUsage, &UsageError{Err: w.err}

@@ -90,9 +90,6 @@ func (s *settings) validateCI() error {
 			ci.ignored[k] = true
 		}
 	}
-	if cfg.Command != Check && (len(cfg.Outputs) > 0 || cfg.Baseline != "" || cfg.WriteBaseline != "") {
-		return usagef("%s: --output, --baseline and --write-baseline are check options", cfg.Command)
-	}
 	stdout, paths := 0, map[string]bool{}
 	for _, o := range cfg.Outputs {
 		if o.Format.New == nil {

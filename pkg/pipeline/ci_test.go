@@ -71,7 +71,10 @@ func TestValidateCI(t *testing.T) {
 		{Config{Command: Check, Select: []game.Kind{"bogus"}}, false},
 	} {
 		s := &settings{cfg: tc.cfg}
-		err := s.validateCI()
+		err := tc.cfg.Command.def().checkOptions(&s.cfg) // the options a command takes
+		if err == nil {
+			err = s.validateCI()
+		}
 		var ue *UsageError
 		if tc.ok != (err == nil) || err != nil && !errors.As(err, &ue) {
 			t.Errorf("%+v: error %v", tc.cfg, err)

@@ -256,13 +256,7 @@ func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discovery, 
 	} else {
 		defer debug.SetGCPercent(old)
 	}
-	switch r.s.cfg.Command {
-	case Stats:
-		return r.runStats(ctx, start)
-	case Dedupe:
-		return r.runDedupe(ctx, start)
-	}
-	return r.runConvertDedupe(ctx, start)
+	return r.s.cmd.runPasses(r, ctx, start)
 }
 
 // analyse finds the groups of the inputs: pass 1 collects every game's summary, pass 2 the
@@ -276,8 +270,8 @@ func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedu
 	s1.cfg.Report = ""
 	s1.outMode = outNothing
 	s1.exporting = false
-	if r.s.cfg.Command == Convert || r.s.cfg.Command == Export {
-		s1.cfg.Progress = nil // the convert pass shows the progress and says what it found
+	if r.s.cmd.outDir {
+		s1.cfg.Progress = nil // the convert or export pass shows the progress and says what it found
 		s1.stderr = io.Discard
 	}
 	p1 := r.fork(&s1, c)

@@ -48,21 +48,6 @@ const (
 	Export
 )
 
-// String returns "convert", "check", "dedupe", "stats" or "export".
-func (c Command) String() string {
-	switch c {
-	case Check:
-		return "check"
-	case Dedupe:
-		return "dedupe"
-	case Stats:
-		return "stats"
-	case Export:
-		return "export"
-	}
-	return "convert"
-}
-
 // Progress receives the progress of a run; the command line draws a progress bar with it.
 // Run calls Start once, after discovery, then Advance from a single goroutine, and Finish once
 // at the end.
@@ -480,7 +465,8 @@ type settings struct {
 	eccoTraditional bool
 	// exporting: this pass writes the export (not a dedupe pass before it).
 	exporting bool
-	ci        *ciRun // selection, baseline and CI outputs (ci.go)
+	ci        *ciRun   // selection, baseline and CI outputs (ci.go)
+	cmd       *command // what the command does (commands.go)
 }
 
 // outMode is where convert output goes.
@@ -523,74 +509,25 @@ func validate(cfg Config) (*settings, error) {
 			stdins++
 		}
 	}
-	if cfg.DecodeOnly && cfg.Command != Check {
-		return nil, usagef("%s: decode-only is a check mode", cfg.Command)
-	}
 	if stdins > 1 {
 		return nil, usagef("%s: standard input (-) given more than once", cfg.Command)
 	}
-	switch cfg.Command {
-	case Convert:
-		var t target
-		switch cfg.Output {
-		case PGN:
-			t = toPGN
-			n := cfg.Notation
-			if n == nil {
-				n = chinese.Notation{}
-			}
-			var ok bool
-			if s.pgn, ok = pgnNotationOf(n); !ok {
-				return nil, usagef("convert: notation %q: want a value of iccs, wxf, chinese or platform", n.Name())
-			}
-			s.pgn.KeepResult = cfg.KeepResult
-		case JSONL:
-			t = toJSONL
-		case XQF:
-			t = toXQF
-		case DhtmlXQ:
-			t = toDhtmlXQ
-		default:
-			return nil, usagef("convert: unknown output %v", cfg.Output)
-		}
-		s.to = t
-		if t == toXQF && (cfg.Out == "" || cfg.Out == "-") {
-			return nil, usagef("convert: --to xqf writes one file per game and needs --out DIR")
-		}
-		if cfg.Report == "-" && (cfg.Out == "" || cfg.Out == "-") {
-			return nil, usagef("convert: --report - and the converted games cannot both go to standard output (give --out or a report file)")
-		}
-	case Check:
-		s.to = toNone
-		if cfg.Out != "" {
-			return nil, usagef("check: writes no converted output; --out is not allowed")
-		}
-		if cfg.Format < CheckText || cfg.Format > CheckGitHub {
-			return nil, usagef("check: unknown format %v", cfg.Format)
-		}
-		if cfg.Report == "-" && cfg.Format != CheckText {
-			return nil, usagef("check: --report - and --format %v cannot both write to standard output", cfg.Format)
-		}
-		s.format = cfg.Format
-	case Dedupe, Stats:
-		if err := s.validateCleanup(); err != nil {
-			return nil, err
-		}
-	case Export:
-		if err := s.validateExport(); err != nil {
-			return nil, err
-		}
-	default:
+	cmd := cfg.Command.def()
+	if cmd == nil {
 		return nil, usagef("unknown command %d", int(cfg.Command))
+	}
+	s.cmd = cmd
+	if err := cmd.checkOptions(&s.cfg); err != nil {
+		return nil, err
+	}
+	if err := cmd.validate(s); err != nil {
+		return nil, err
 	}
 	if err := s.validateCI(); err != nil {
 		return nil, err
 	}
 	if err := s.validateSplit(); err != nil {
 		return nil, err
-	}
-	if cfg.DedupeOutput && cfg.Command != Convert && cfg.Command != Export {
-		return nil, usagef("%s: --dedupe is a convert and export option", cfg.Command)
 	}
 	st := cfg.Styles
 	s.games = jsonl.Options{Moves: true, Notations: [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}}
@@ -610,21 +547,12 @@ func validate(cfg Config) (*settings, error) {
 	if cfg.Checks.ECCOPlies < 0 {
 		return nil, usagef("%s: --ecco-plies %d: want a positive number of plies", cfg.Command, cfg.Checks.ECCOPlies)
 	}
-	if cfg.Checks.FixResults && cfg.Command != Convert {
-		return nil, usagef("%s: --fix-results is for convert", cfg.Command)
-	}
 	if err := cfg.Shape.Check(); err != nil {
 		return nil, usagef("%s: %v", cfg.Command, err)
-	}
-	if cfg.ECCOTags != ECCOKeep && cfg.Command != Convert {
-		return nil, usagef("%s: --ecco is for convert", cfg.Command)
 	}
 	s.eccoTraditional = cfg.Script == ScriptTraditional
 	if ch, ok := cfg.Notation.(chinese.Notation); ok && ch.Traditional && cfg.Script == ScriptKeep {
 		s.eccoTraditional = true
-	}
-	if !cfg.Shape.IsZero() && cfg.Command != Convert {
-		return nil, usagef("%s: --no-comments, --no-variations, --no-nags, --strip-tags and --add-tags are for convert", cfg.Command)
 	}
 	if !validOutEncoding(cfg.OutEncoding) {
 		return nil, usagef("%s: --out-encoding %s: want utf-8, gbk or big5", cfg.Command, cfg.OutEncoding)
@@ -642,4 +570,56 @@ func validate(cfg Config) (*settings, error) {
 	}
 	s.jobs = min(s.jobs, 1024)
 	return s, nil
+}
+
+// validateConvert checks convert's output options and settles its output.
+func (s *settings) validateConvert() error {
+	cfg := &s.cfg
+	var t target
+	switch cfg.Output {
+	case PGN:
+		t = toPGN
+		n := cfg.Notation
+		if n == nil {
+			n = chinese.Notation{}
+		}
+		var ok bool
+		if s.pgn, ok = pgnNotationOf(n); !ok {
+			return usagef("convert: notation %q: want a value of iccs, wxf, chinese or platform", n.Name())
+		}
+		s.pgn.KeepResult = cfg.KeepResult
+	case JSONL:
+		t = toJSONL
+	case XQF:
+		t = toXQF
+	case DhtmlXQ:
+		t = toDhtmlXQ
+	default:
+		return usagef("convert: unknown output %v", cfg.Output)
+	}
+	s.to = t
+	if t == toXQF && (cfg.Out == "" || cfg.Out == "-") {
+		return usagef("convert: --to xqf writes one file per game and needs --out DIR")
+	}
+	if cfg.Report == "-" && (cfg.Out == "" || cfg.Out == "-") {
+		return usagef("convert: --report - and the converted games cannot both go to standard output (give --out or a report file)")
+	}
+	return nil
+}
+
+// validateCheck checks check's format.
+func (s *settings) validateCheck() error {
+	cfg := &s.cfg
+	s.to = toNone
+	if cfg.Out != "" {
+		return usagef("check: writes no converted output; --out is not allowed")
+	}
+	if cfg.Format < CheckText || cfg.Format > CheckGitHub {
+		return usagef("check: unknown format %v", cfg.Format)
+	}
+	if cfg.Report == "-" && cfg.Format != CheckText {
+		return usagef("check: --report - and --format %v cannot both write to standard output", cfg.Format)
+	}
+	s.format = cfg.Format
+	return nil
 }

@@ -32,7 +32,7 @@ func (s *settings) prepareDiscovery() (*discovery, []string, error) {
 		}
 	}
 	d := &discovery{shard: cfg.Shard}
-	if (cfg.Command == Convert || cfg.Command == Export) && cfg.Out != "" {
+	if cmd := cfg.Command.def(); cmd != nil && cmd.outDir && cfg.Out != "" {
 		if fi, err := os.Stat(cfg.Out); err == nil && fi.IsDir() {
 			d.out = fi
 		}

@@ -19,7 +19,7 @@ func (s *settings) decideOutput(temps *tempSet) error {
 			return usagef("%s: --report %s: not a regular file", s.cfg.Command, rep)
 		}
 	}
-	if s.cfg.Command != Convert { // check, dedupe and stats write no converted output
+	if !s.cmd.converts { // check, dedupe, stats and export write no converted games
 		s.outMode = outNothing
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/wxf"
@@ -603,5 +604,31 @@ func TestLibraryEntryFormat(t *testing.T) {
 	rep, _ := os.ReadFile(report)
 	if code != ExitInvalid || !strings.Contains(string(rep), `"index":0,"format":"cbl",`) {
 		t.Errorf("exit %d, report %s, stderr %s", code, rep, errs)
+	}
+}
+
+// TestCommandOptions: an option given to a command that does not take it is a usage error
+// naming the commands that do; the table of commands covers every Command.
+func TestCommandOptions(t *testing.T) {
+	t.Parallel()
+	for c := Convert; c <= Export; c++ {
+		if d := c.def(); d == nil || d.validate == nil || d.passes == nil || d.passes(&Config{DedupeOutput: true}) && d.runPasses == nil {
+			t.Errorf("command %d: incomplete value %+v", c, d)
+		}
+	}
+	for _, tc := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Command: Check, Checks: game.CheckConfig{FixResults: true}}, "check: --fix-results: for convert only"},
+		{Config{Command: Stats, DedupeOutput: true}, "stats: --dedupe: for convert and export only"},
+		{Config{Command: Export, ECCOTags: ECCOAdd}, "export: --ecco: for convert only"},
+		{Config{Command: Convert, DecodeOnly: true}, "convert: decode-only: for check only"},
+	} {
+		err := tc.cfg.Command.def().checkOptions(&tc.cfg)
+		var ue *UsageError
+		if err == nil || !errors.As(err, &ue) || err.Error() != tc.want {
+			t.Errorf("%v: %v, want %q", tc.cfg.Command, err, tc.want)
+		}
 	}
 }

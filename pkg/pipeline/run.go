@@ -46,7 +46,7 @@ func Run(ctx context.Context, cfg Config) (code int, err error) {
 	}
 	r := &runner{s: s, temps: temps, discovered: make(chan struct{})}
 	r.cond.L = &r.mu
-	if s.cfg.Command == Dedupe || s.cfg.Command == Stats || s.cfg.DedupeOutput {
+	if s.cmd.passes(&s.cfg) {
 		// convert --dedupe and export --dedupe: the last pass converts or exports
 		return r.runCleanup(ctx, start, d, listed) // cleanup.go
 	}

@@ -121,8 +121,6 @@ func (s *settings) validateSplit() error {
 		return nil
 	}
 	switch {
-	case s.cfg.Command != Convert:
-		return usagef("%s: --split-by is for convert", s.cfg.Command)
 	case s.cfg.Out == "" || s.cfg.Out == "-":
 		return usagef("convert: --split-by %s writes one file per group and needs --out DIR", sp)
 	case s.to == toXQF:

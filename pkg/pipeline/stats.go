@@ -53,20 +53,23 @@ func (s *settings) validateCleanup() error {
 	if cfg.Report != "" {
 		return usagef("%s: --report is a convert and check option", cfg.Command)
 	}
-	if cfg.DecodeOnly {
-		return usagef("%s: decode-only is a check mode", cfg.Command)
-	}
-	switch cfg.Command {
-	case Dedupe:
-		if cfg.Out != "" {
-			return usagef("dedupe: writes its groups to standard output; --out is not allowed")
-		}
-	case Stats:
-		if cfg.StatsFormat < StatsText || cfg.StatsFormat > StatsHTML {
-			return usagef("stats: unknown format %v", cfg.StatsFormat)
-		}
-	}
 	return nil
+}
+
+// validateDedupe checks dedupe's options: it writes its groups to standard output.
+func (s *settings) validateDedupe() error {
+	if s.cfg.Out != "" {
+		return usagef("dedupe: writes its groups to standard output; --out is not allowed")
+	}
+	return s.validateCleanup()
+}
+
+// validateStats checks stats' options: a known report format.
+func (s *settings) validateStats() error {
+	if f := s.cfg.StatsFormat; f < StatsText || f > StatsHTML {
+		return usagef("stats: unknown format %v", f)
+	}
+	return s.validateCleanup()
 }
 
 // runStats is the stats command: one pass feeds the collector from every file and game, as

@@ -416,34 +416,26 @@ func (n Notations) Lookup(name string) (notation.Notation, bool) {
 	return nil, false
 }
 
-// target is a convert output.
-type target int
+// target is a convert output, said once: the extension of its files, whether it writes one
+// file per game, and how a game is encoded (convert.go). The other commands have none (nil).
+type target struct {
+	ext     string
+	perGame bool // one file per game (XQF): needs an output directory
+	encode  func(f *fileRun, g *game.Game)
+}
 
-const (
-	toPGN target = iota
-	toJSONL
-	toXQF
-	toNone // check
-	toDhtmlXQ
-)
-
-// ext returns the file extension of the target's output files.
-func (t target) ext() string {
-	switch t {
-	case toJSONL:
-		return ".jsonl"
-	case toXQF:
-		return ".xqf"
-	case toDhtmlXQ:
-		return dhtmlxqExt
-	}
-	return ".pgn"
+// targets are the outputs of convert, by Output.
+var targets = [...]target{
+	PGN:     {ext: ".pgn", encode: (*fileRun).outputPGN},
+	JSONL:   {ext: ".jsonl", encode: (*fileRun).outputJSONL},
+	XQF:     {ext: ".xqf", perGame: true, encode: (*fileRun).outputXQF},
+	DhtmlXQ: {ext: dhtmlxqExt, encode: (*fileRun).outputDhtmlXQ},
 }
 
 // settings is a validated Config.
 type settings struct {
 	cfg         Config
-	to          target
+	to          *target       // convert's output; nil for the other commands
 	pgn         pgnNotation   // PGN output's notation
 	games       jsonl.Options // JSON Lines games, with their moves
 	reports     jsonl.Options // report entries: JSON Lines games without moves
@@ -575,10 +567,11 @@ func validate(cfg Config) (*settings, error) {
 // validateConvert checks convert's output options and settles its output.
 func (s *settings) validateConvert() error {
 	cfg := &s.cfg
-	var t target
-	switch cfg.Output {
-	case PGN:
-		t = toPGN
+	if cfg.Output < 0 || int(cfg.Output) >= len(targets) {
+		return usagef("convert: unknown output %v", cfg.Output)
+	}
+	t := &targets[cfg.Output]
+	if cfg.Output == PGN {
 		n := cfg.Notation
 		if n == nil {
 			n = chinese.Notation{}
@@ -588,18 +581,10 @@ func (s *settings) validateConvert() error {
 			return usagef("convert: notation %q: want a value of iccs, wxf, chinese or platform", n.Name())
 		}
 		s.pgn.KeepResult = cfg.KeepResult
-	case JSONL:
-		t = toJSONL
-	case XQF:
-		t = toXQF
-	case DhtmlXQ:
-		t = toDhtmlXQ
-	default:
-		return usagef("convert: unknown output %v", cfg.Output)
 	}
 	s.to = t
-	if t == toXQF && (cfg.Out == "" || cfg.Out == "-") {
-		return usagef("convert: --to xqf writes one file per game and needs --out DIR")
+	if t.perGame && (cfg.Out == "" || cfg.Out == "-") {
+		return usagef("convert: --to %v writes one file per game and needs --out DIR", cfg.Output)
 	}
 	if cfg.Report == "-" && (cfg.Out == "" || cfg.Out == "-") {
 		return usagef("convert: --report - and the converted games cannot both go to standard output (give --out or a report file)")
@@ -610,7 +595,7 @@ func (s *settings) validateConvert() error {
 // validateCheck checks check's format.
 func (s *settings) validateCheck() error {
 	cfg := &s.cfg
-	s.to = toNone
+	s.to = nil
 	if cfg.Out != "" {
 		return usagef("check: writes no converted output; --out is not allowed")
 	}

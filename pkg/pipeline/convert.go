@@ -17,51 +17,60 @@ import (
 // character the output encoding lacks, a position XQF cannot hold) gets an encoding error and
 // is left out of the output.
 func (f *fileRun) output(g *game.Game) {
+	f.w.buf.Reset()
+	f.w.s.to.encode(f, g)
+}
+
+// outputPGN writes a game as Xiangqi PGN in the output encoding.
+func (f *fileRun) outputPGN(g *game.Game) {
 	w := f.w
 	s := w.s
-	w.buf.Reset()
-	switch {
-	case s.to == toPGN:
-		if err := encodePGN(&w.buf, g, &s.pgn); err != nil {
-			f.cannotWrite(g, "cannot write the game as PGN", err)
-			return
-		}
-		data := w.buf.Bytes()
-		if s.outEnc != textenc.UTF8 {
-			enc, rep, err := textenc.EncodeLossy(string(data), s.outEnc)
-			if err != nil {
-				f.cannotWrite(g, "cannot encode the game in "+s.outEnc.String(), err)
-				return
-			}
-			if rep.Count > 0 {
-				f.replaced(g, rep)
-			}
-			data = enc
-		}
-		f.emit(data)
-	case s.to == toJSONL:
-		if s.outMode != outDir {
-			// Straight into the piece: a long game's line is not held twice.
-			f.cur.out = jsonl.AppendGame(f.cur.out, f.in.source, g, &s.games)
-			return
-		}
-		w.line = jsonl.AppendGame(w.line[:0], f.in.source, g, &s.games)
-		f.emit(w.line)
-	case s.to == toXQF:
-		// The writer's warnings (a tag cut to its header field, a character GBK lacks) are
-		// the game's: they print and reach the report.
-		opts := xqf.EncodeOptions{KeepResult: s.cfg.KeepResult, Warn: func(d *game.Diagnostic) {
-			d.Path, d.Game = f.in.path, g.Index
-			f.writerWarning(g, d)
-		}}
-		if err := xqf.EncodeWith(&w.buf, g, opts); err != nil {
-			f.cannotWrite(g, "cannot write the game as XQF", err)
-			return
-		}
-		f.writeXQF(w.buf.Bytes())
-	case s.to == toDhtmlXQ:
-		f.outputDhtmlXQ(g)
+	if err := encodePGN(&w.buf, g, &s.pgn); err != nil {
+		f.cannotWrite(g, "cannot write the game as PGN", err)
+		return
 	}
+	data := w.buf.Bytes()
+	if s.outEnc != textenc.UTF8 {
+		enc, rep, err := textenc.EncodeLossy(string(data), s.outEnc)
+		if err != nil {
+			f.cannotWrite(g, "cannot encode the game in "+s.outEnc.String(), err)
+			return
+		}
+		if rep.Count > 0 {
+			f.replaced(g, rep)
+		}
+		data = enc
+	}
+	f.emit(data)
+}
+
+// outputJSONL writes a game as a JSON Lines object.
+func (f *fileRun) outputJSONL(g *game.Game) {
+	w := f.w
+	s := w.s
+	if s.outMode != outDir {
+		// Straight into the piece: a long game's line is not held twice.
+		f.cur.out = jsonl.AppendGame(f.cur.out, f.in.source, g, &s.games)
+		return
+	}
+	w.line = jsonl.AppendGame(w.line[:0], f.in.source, g, &s.games)
+	f.emit(w.line)
+}
+
+// outputXQF writes a game as a version-10 XQF file of its own.
+func (f *fileRun) outputXQF(g *game.Game) {
+	w := f.w
+	// The writer's warnings (a tag cut to its header field, a character GBK lacks) are the
+	// game's: they print and reach the report.
+	opts := xqf.EncodeOptions{KeepResult: w.s.cfg.KeepResult, Warn: func(d *game.Diagnostic) {
+		d.Path, d.Game = f.in.path, g.Index
+		f.writerWarning(g, d)
+	}}
+	if err := xqf.EncodeWith(&w.buf, g, opts); err != nil {
+		f.cannotWrite(g, "cannot write the game as XQF", err)
+		return
+	}
+	f.writeXQF(w.buf.Bytes())
 }
 
 // replaced adds the encoding warning of a game written with characters the output encoding
@@ -125,7 +134,7 @@ func (f *fileRun) emit(data []byte) {
 	f.cur.file = append(f.cur.file, data...)
 	if !f.emitted {
 		f.emitted = true
-		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext()}
+		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext}
 	}
 }
 
@@ -159,7 +168,7 @@ func (f *fileRun) spillFile() {
 			err = fmt.Errorf("writing under %s: %w", f.dir, err)
 		} else {
 			f.cur.fileEnd = false
-			f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext(), temp: name})
+			f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext, temp: name})
 		}
 	}
 	if err != nil {

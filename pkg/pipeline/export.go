@@ -39,7 +39,7 @@ type exportSkip struct {
 // validateExport checks the export options: an output directory, a known format.
 func (s *settings) validateExport() error {
 	cfg := &s.cfg
-	s.to = toNone
+	s.to = nil
 	if cfg.Out == "" || cfg.Out == "-" {
 		return usagef("export: --out DIR is required (it receives the positions files and manifest.json)")
 	}

@@ -364,7 +364,7 @@ func (f *fileRun) finish() {
 	f.ciFinish()
 	if f.emitted && !f.failed {
 		f.cur.fileEnd = true
-		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: s.to.ext()}
+		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: s.to.ext}
 	}
 	f.flush()
 }

@@ -29,7 +29,7 @@ func (s *settings) decideOutput(temps *tempSet) error {
 		return nil
 	}
 	s.outPath = filepath.Clean(out)
-	dir := s.to == toXQF || s.cfg.SplitBy != (shape.Split{}) || len(s.cfg.Paths) > 1 || s.cfg.FilesFrom != "" || strings.HasSuffix(out, "/") ||
+	dir := s.to.perGame || s.cfg.SplitBy != (shape.Split{}) || len(s.cfg.Paths) > 1 || s.cfg.FilesFrom != "" || strings.HasSuffix(out, "/") ||
 		strings.HasSuffix(out, string(filepath.Separator))
 	for _, p := range s.cfg.Paths {
 		if p == "-" {

@@ -123,7 +123,7 @@ func (s *settings) validateSplit() error {
 	switch {
 	case s.cfg.Out == "" || s.cfg.Out == "-":
 		return usagef("convert: --split-by %s writes one file per group and needs --out DIR", sp)
-	case s.to == toXQF:
+	case s.to.perGame:
 		return usagef("convert: --split-by %s: --to xqf writes one file per game already", sp)
 	}
 	return nil
@@ -181,7 +181,7 @@ type splitFile struct {
 // the run claimed already (the inputs, the report).
 func (w *writer) newSplitWriter() (*splitWriter, error) {
 	s := w.r.s
-	sw := &splitWriter{dir: s.outPath, ext: s.to.ext(), split: s.cfg.SplitBy,
+	sw := &splitWriter{dir: s.outPath, ext: s.to.ext, split: s.cfg.SplitBy,
 		groups: map[string]*splitFile{}, taken: map[string]bool{}}
 	if sw.split != splitByEvent && !sw.split.NeedsECCO() {
 		sw.count, _ = strconv.Atoi(sw.split.String())

@@ -49,7 +49,7 @@ func ParseStatsFormat(name string) (StatsFormat, error) {
 // validateCleanup checks the options of dedupe and stats.
 func (s *settings) validateCleanup() error {
 	cfg := &s.cfg
-	s.to = toNone
+	s.to = nil
 	if cfg.Report != "" {
 		return usagef("%s: --report is a convert and check option", cfg.Command)
 	}

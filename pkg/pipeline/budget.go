@@ -29,7 +29,7 @@ func newBudget(n int64) *budget {
 	return b
 }
 
-// acquire takes n bytes for a piece of file seq, waiting while they are not there, unless
+// acquire takes n bytes for a batch of file seq, waiting while they are not there, unless
 // seq is the head.
 func (b *budget) acquire(seq int, n int64) {
 	b.mu.Lock()
@@ -40,7 +40,7 @@ func (b *budget) acquire(seq int, n int64) {
 	b.mu.Unlock()
 }
 
-// release returns n bytes once a piece is written.
+// release returns n bytes once a batch is written.
 func (b *budget) release(n int64) {
 	b.mu.Lock()
 	b.free += n

@@ -190,7 +190,7 @@ func (f *fileRun) ciKeep(g *game.Game, d *game.Diagnostic, dst *[]ciformat.Diagn
 	return true
 }
 
-// ciFinish hands the file's CI data to the writer with its last piece.
+// ciFinish hands the file's CI data to the writer with its last batch.
 func (f *fileRun) ciFinish() {
 	ci := f.w.s.ci
 	if ci == nil || !ci.collect {
@@ -331,7 +331,7 @@ func (w *writer) closeCI(ok bool) error {
 }
 
 // appendBaselineSummary appends the baseline's counts to the text summary.
-func appendBaselineSummary(b *strings.Builder, t *stats) {
+func appendBaselineSummary(b *strings.Builder, t *tally) {
 	if !t.baseline {
 		return
 	}
@@ -339,7 +339,7 @@ func appendBaselineSummary(b *strings.Builder, t *stats) {
 }
 
 // appendBaselineJSON appends the baseline's counts to the JSON summary.
-func appendBaselineJSON(b []byte, t *stats) []byte {
+func appendBaselineJSON(b []byte, t *tally) []byte {
 	if !t.baseline {
 		return b
 	}

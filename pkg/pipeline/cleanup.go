@@ -13,12 +13,12 @@ import (
 
 	"github.com/qipu/qipu/pkg/dedupe"
 	"github.com/qipu/qipu/pkg/game"
-	statslib "github.com/qipu/qipu/pkg/stats"
+	"github.com/qipu/qipu/pkg/stats"
 )
 
 // The cleanup commands (dedupe, stats) and convert --dedupe read the inputs through the same
 // workers and ordered writer as convert and check. A cleanup is attached to the runner: the
-// workers describe each game (a dedupe summary, a stats description) into the file's pieces,
+// workers describe each game (a dedupe summary, a stats description) into the file's batches,
 // and the writer hands them, in input order, to the index or the collector, so that the result
 // is the same for every number of workers.
 
@@ -37,10 +37,10 @@ type cleanup struct {
 	mode      cleanMode
 	ix        *dedupe.Index
 	mu        sync.Mutex // cleanPrefixes: the workers take turns at the index
-	coll      *statslib.Collector
+	coll      *stats.Collector
 	noSummary bool     // the writer prints no summary (a pass of a larger run)
 	noDiag    bool     // the writer prints no diagnostics (check lists them)
-	total     stats    // the totals of the run, once done
+	total     tally    // the totals of the run, once done
 	inputs    []*input // cleanVerdict: the inputs by file number (the sources of kept games)
 	dropped   int      // cleanVerdict: games left out
 }
@@ -51,18 +51,18 @@ type gameSum struct {
 	sum   dedupe.Summary
 }
 
-// cleanNotes are what a piece carries to the writer for the cleanup.
+// cleanNotes are what a batch carries to the writer for the cleanup.
 type cleanNotes struct {
 	sums  []gameSum
-	infos []statslib.GameInfo
-	file  *statslib.File
+	infos []stats.GameInfo
+	file  *stats.File
 	// folder is the top-level folder of the file (stats).
 	folder  string
 	dropped int
 }
 
-// notes returns the piece's notes, created on demand.
-func (f *fileRun) notes() *cleanNotes {
+// cleanupNotes returns the batch's cleanupNotes, created on demand.
+func (f *fileRun) cleanupNotes() *cleanNotes {
 	if f.cur.clean == nil {
 		f.cur.clean = &cleanNotes{}
 	}
@@ -84,19 +84,19 @@ func (f *fileRun) cleanGame(g *game.Game) duplicate {
 	file := dedupe.FileID(f.sl.seq)
 	switch c.mode {
 	case cleanSummaries:
-		n := f.notes()
+		n := f.cleanupNotes()
 		n.sums = append(n.sums, gameSum{g.Index, dedupe.Summarize(g)})
 	case cleanPrefixes:
 		c.mu.Lock()
 		_ = c.ix.AddPrefixes(file, g) // a game pass 1 did not see has nothing to relate
 		c.mu.Unlock()
 	case cleanStats:
-		n := f.notes()
-		n.infos = append(n.infos, statslib.Describe(g))
+		n := f.cleanupNotes()
+		n.infos = append(n.infos, stats.Describe(g))
 	case cleanVerdict:
 		dropped, kept, err := c.ix.Verdict(file, g.Index)
 		if err == nil && dropped {
-			f.notes().dropped++
+			f.cleanupNotes().dropped++
 			return duplicate{dropped: true, kept: kept}
 		}
 	}
@@ -109,8 +109,8 @@ func (f *fileRun) cleanFile() {
 	if c == nil || c.mode != cleanStats {
 		return
 	}
-	n := f.notes()
-	sf := &statslib.File{Format: f.format, Encoding: f.encoding}
+	n := f.cleanupNotes()
+	sf := &stats.File{Format: f.format, Encoding: f.encoding}
 	for _, d := range f.fileDiags {
 		switch {
 		case d.IsWarning():
@@ -123,9 +123,9 @@ func (f *fileRun) cleanFile() {
 	}
 	switch {
 	case f.format == "" && len(f.fileDiags) == 0 && f.games == 0:
-		sf.Status = statslib.Skipped
+		sf.Status = stats.Skipped
 	case sf.Errors > 0 && f.games == 0:
-		sf.Status = statslib.Unreadable
+		sf.Status = stats.Unreadable
 	}
 	n.file = sf
 	n.folder = topFolder(f.in, f.w.s.cfg.Paths)
@@ -148,8 +148,8 @@ func topFolder(in *input, args []string) string {
 	return arg
 }
 
-// take hands a piece's notes to the index or the collector, in the writer (input order).
-func (c *cleanup) take(seq int, n *cleanNotes) {
+// absorb hands a batch's notes to the index or the collector, in the writer (input order).
+func (c *cleanup) absorb(seq int, n *cleanNotes) {
 	switch c.mode {
 	case cleanSummaries:
 		for _, s := range n.sums {
@@ -179,11 +179,11 @@ func (r *runner) pass(ctx context.Context, c *cleanup) (int, error) {
 	s.outMode = outNothing
 	s.exporting = false
 	c.noSummary = true
-	return r.fork(&s, c).runPass(ctx, time.Now())
+	return r.forPass(&s, c).runPass(ctx, time.Now())
 }
 
-// fork returns a runner for another pass over the same inputs, with settings s.
-func (r *runner) fork(s *settings, c *cleanup) *runner {
+// forPass returns a runner for another pass over the same inputs, with settings s.
+func (r *runner) forPass(s *settings, c *cleanup) *runner {
 	p := &runner{s: s, temps: r.temps, discovered: make(chan struct{}), clean: c, disc: r.disc, listed: r.listed}
 	p.cond.L = &p.mu
 	return p
@@ -263,7 +263,7 @@ func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discovery, 
 // prefix relations. Pass 1 shows the progress (for dedupe) and gives the totals; no pass
 // prints diagnostics (they are check's job). sp, if not nil, spools standard input; it is
 // left at its start for a further pass.
-func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, stats, []*input, int, error) {
+func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, tally, []*input, int, error) {
 	ix := dedupe.NewIndex()
 	c := &cleanup{mode: cleanSummaries, ix: ix, noSummary: true, noDiag: true}
 	s1 := *r.s
@@ -274,22 +274,22 @@ func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedu
 		s1.cfg.Progress = nil // the convert or export pass shows the progress and says what it found
 		s1.stderr = io.Discard
 	}
-	p1 := r.fork(&s1, c)
+	p1 := r.forPass(&s1, c)
 	code, err := p1.runPass(ctx, start)
 	if code != ExitOK && code != ExitInvalid {
-		return nil, stats{}, nil, code, err
+		return nil, tally{}, nil, code, err
 	}
 	if err := sp.rewind(p1); err != nil {
-		return nil, stats{}, nil, ExitUsage, &UsageError{Err: err}
+		return nil, tally{}, nil, ExitUsage, &UsageError{Err: err}
 	}
 	r.s.stdin = p1.s.stdin
 	ix.Freeze()
 	if pcode, err := r.pass(ctx, &cleanup{mode: cleanPrefixes, ix: ix}); pcode != ExitOK && pcode != ExitInvalid {
-		return nil, stats{}, nil, pcode, err
+		return nil, tally{}, nil, pcode, err
 	}
 	if sp != nil {
 		if _, err := sp.file.Seek(0, io.SeekStart); err != nil {
-			return nil, stats{}, nil, ExitUsage, &UsageError{Err: fmt.Errorf("spooling standard input: %w", err)}
+			return nil, tally{}, nil, ExitUsage, &UsageError{Err: fmt.Errorf("spooling standard input: %w", err)}
 		}
 	}
 	return ix, c.total, p1.inputs, code, nil

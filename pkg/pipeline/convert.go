@@ -49,7 +49,7 @@ func (f *fileRun) outputJSONL(g *game.Game) {
 	w := f.w
 	s := w.s
 	if s.outMode != outDir {
-		// Straight into the piece: a long game's line is not held twice.
+		// Straight into the batch: a long game's line is not held twice.
 		f.cur.out = jsonl.AppendGame(f.cur.out, f.in.source, g, &s.games)
 		return
 	}
@@ -117,7 +117,7 @@ func (f *fileRun) cannotWrite(g *game.Game, msg string, err error) {
 		Loc: game.NoLoc, Game: g.Index, Message: msg + "; the game is left out of the output", Err: err})
 }
 
-// emit adds a game's output to the piece: for standard output or the single output file, or
+// emit adds a game's output to the batch: for standard output or the single output file, or
 // for the file's output file under the output directory, which the writer creates.
 func (f *fileRun) emit(data []byte) {
 	if f.w.s.splitting() {
@@ -138,12 +138,12 @@ func (f *fileRun) emit(data []byte) {
 	}
 }
 
-// spillFile writes the output file data of the piece to the file's own temporary file,
-// created at the first spill: an output larger than a piece is streamed to disk by its worker
-// rather than held for the writer. At the end the piece hands the writer the temporary file
+// spillFile writes the output file data of the batch to the file's own temporary file,
+// created at the first spill: an output larger than a batch is streamed to disk by its worker
+// rather than held for the writer. At the end the batch hands the writer the temporary file
 // to move into place.
 func (f *fileRun) spillFile() {
-	// The buffer stays with the worker for the next data: a piece that kept it, empty, would
+	// The buffer stays with the worker for the next data: a batch that kept it, empty, would
 	// hold its memory until the writer reaches the file.
 	defer func() { f.spillBuf, f.cur.file = f.cur.file[:0], nil }()
 	if f.failed {
@@ -188,7 +188,7 @@ func (f *fileRun) dropSpill() {
 	}
 }
 
-// writeXQF adds one game's XQF file to the piece: base.xqf for the first game of the input,
+// writeXQF adds one game's XQF file to the batch: base.xqf for the first game of the input,
 // base-N.xqf for the N-th.
 func (f *fileRun) writeXQF(data []byte) {
 	if f.failed {

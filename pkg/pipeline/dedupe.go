@@ -96,7 +96,7 @@ func sourceOf(inputs []*input, ref dedupe.Ref) string {
 // dedupeSummary is dedupe's line on standard error, e.g.
 //
 //	qipu dedupe: 120 files, 4508 games (3 invalid; 1 unreadable file); 57 groups: same 50, prefix 5, mirror 2; 61 games are duplicates; 1.23 s
-func dedupeSummary(t *stats, groups []dedupe.Group) string {
+func dedupeSummary(t *tally, groups []dedupe.Group) string {
 	var n [3]int
 	dup := map[dedupe.Ref]bool{}
 	for i := range groups {

@@ -2,7 +2,7 @@ package pipeline
 
 import "github.com/qipu/qipu/pkg/game"
 
-// diagMark is where one diagnostic line of the current piece ends in its diag and annot
+// diagMark is where one diagnostic line of the current batch ends in its diag and annot
 // bytes, and the text line it is about (0 when it has none).
 type diagMark struct {
 	line       int
@@ -13,7 +13,7 @@ type diagMark struct {
 // undecodable bytes of a text file, found once the file is read) goes in order of line with
 // the game diagnostics not yet handed to the writer, before the first of them at a later
 // line; others, and those about a place past every game diagnostic still held, come last.
-// Game diagnostics already handed on (a file whose diagnostics exceed a piece) stay where
+// Game diagnostics already handed on (a file whose diagnostics exceed a batch) stay where
 // they are: such a warning then follows them.
 func (f *fileRun) placeFileDiag(d *game.Diagnostic) {
 	at := -1

@@ -1,8 +1,8 @@
-// Package pipeline is qipu's batch engine, the library behind `qipu convert` and `qipu check`:
+// Package pipeline is qipu's batch engine, the library behind the commands that take PATHs:
 // give it paths (files, directories, "-" for standard input) and a Config, and it reads every
 // game-record file under them through package record (one way of recognizing and decoding
 // files, shared with library users), replays every game, and writes the converted games
-// (Xiangqi PGN in any notation, JSON Lines, XQF), the diagnostics, a per-game report and a
+// (Xiangqi PGN in any notation, JSON Lines, XQF, DhtmlXQ), the diagnostics, a per-game report and a
 // summary — in input order, so that the output is byte-identical for any number of workers —
 // and returns the exit code of the command-line contract.
 //
@@ -17,18 +17,25 @@
 // once complete; inputs are never written; a cancelled context stops the run cleanly (exit
 // code 130) and leaves no partial file behind.
 //
-// The source files follow the run: config.go (options and their validation), discover.go
-// (input files), file.go (one file: read, replay, hand on), convert.go (encoding a game for
-// output), notation.go and jsonl.go (move text and JSON Lines), budget.go (output held by
-// waiting files), writer.go (the ordered writer), tempfiles.go and output.go (atomic output
-// files, where output goes), input.go (interruptible reads), summary.go, outpaths.go (each
-// input's "source" and its place under an output directory), found.go (arguments that yield
-// no game file), diagorder.go (a file's own diagnostics in line order).
+// What differs between the commands and between the outputs is said once, as values:
+// commands.go holds a value per command (the options it takes, whether it converts, writes in
+// an output directory or reads in passes, the check of its options), config.go a value per
+// convert output (target: extension, one file per game or not, encoder). The rest of the
+// files follow the run: config.go (options and their validation), discover.go and package walk
+// (input files), file.go (one file: read, replay, hand its batches of results on), convert.go
+// and dhtmlxq.go (encoding a game for output), budget.go (output held by waiting files),
+// writer.go (the ordered writer, one order slot per input), tempfiles.go and output.go (atomic
+// output files, where output goes), split.go (convert --split-by), export.go (qipu export),
+// ci.go (CI formats, selection of codes, baselines), input.go (interruptible reads),
+// summary.go (the tally and the summary), outpaths.go (each input's "source" and its place
+// under an output directory), found.go (arguments that yield no game file), diagorder.go (a
+// file's own diagnostics in line order). JSON Lines are written by package jsonl.
 //
 // The cleanup commands run on the same engine (cleanup.go): Dedupe reads the inputs twice into
 // a package dedupe index (summaries, then prefixes; dedupe.go) and writes its groups; Stats
-// feeds a package stats collector (stats.go); Convert with DedupeOutput runs the dedupe
-// analysis, then converts only the games kept. Their per-game descriptions reach the index or
-// the collector through the ordered writer, so their results too are the same for any number
-// of workers. Config.Repair reads every game with the repairs of its start position.
+// feeds a package stats collector (stats.go); Convert and Export with DedupeOutput run the
+// dedupe analysis, then convert or export only the games kept. Their per-game descriptions
+// reach the index or the collector through the ordered writer, so their results too are the
+// same for any number of workers. Config.Repair reads every game with the repairs of its start
+// position.
 package pipeline

@@ -73,8 +73,8 @@ func (w *writer) openExport() error {
 	return nil
 }
 
-// writeExport hands a piece's rows and skipped games to the export's writer, in input order.
-func (w *writer) writeExport(p *piece) error {
+// writeExport hands a batch's rows and skipped games to the export's writer, in input order.
+func (w *writer) writeExport(p *batch) error {
 	if w.exp == nil {
 		return nil
 	}

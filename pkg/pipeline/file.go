@@ -43,8 +43,8 @@ func newWorker(r *runner, ctx context.Context) *worker {
 type fileRun struct {
 	w         *worker
 	in        *input
-	sl        *slot
-	cur       piece // results not yet handed to the writer
+	sl        *orderSlot
+	cur       batch // results not yet handed to the writer
 	format    string
 	encoding  string
 	games     int
@@ -52,12 +52,12 @@ type fileRun struct {
 	fileDiags []*game.Diagnostic // diagnostics of the file itself
 	src       countio.Reader     // the file's bytes, counted to place a read error
 	// outDir: where the file's outputs go; emitted says its output file has data. The writer
-	// creates an output that fits in one piece; one that outgrows it the worker streams into
+	// creates an output that fits in one batch; one that outgrows it the worker streams into
 	// a temporary file of its own (spill), which the writer moves into place.
 	dir, base string
 	emitted   bool
 	spill     outputFile
-	spillBuf  []byte     // the output buffer, kept between pieces once the output spills
+	spillBuf  []byte     // the output buffer, kept between batches once the output spills
 	failed    bool       // writing the spill file failed: the run stops
 	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
 	ci        ciFile     // what the CI outputs and the baseline need (ci.go)
@@ -320,7 +320,7 @@ func (f *fileRun) appendDiag(d *game.Diagnostic) {
 // instead, once there is one.
 func (f *fileRun) flush() {
 	if f.spill != nil || len(f.cur.file) > 0 && !f.cur.fileEnd {
-		// Spilled already (the end closes the spill file), or outgrowing a piece.
+		// Spilled already (the end closes the spill file), or outgrowing a batch.
 		f.spillFile()
 	}
 	if f.cur.empty() {
@@ -330,7 +330,7 @@ func (f *fileRun) flush() {
 	f.paceSplit() // split.go
 	p := f.cur
 	f.sl.send(&p)
-	f.cur = piece{}
+	f.cur = batch{}
 	f.marks = f.marks[:0]
 }
 

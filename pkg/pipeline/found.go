@@ -14,8 +14,8 @@ type found struct {
 	args []bool
 }
 
-// note records a piece of input seq's results.
-func (fd *found) note(r *runner, seq int, st *stats) {
+// note records a batch of input seq's results.
+func (fd *found) note(r *runner, seq int, st *tally) {
 	if st.files == 0 && st.unreadable == 0 {
 		return
 	}

@@ -525,9 +525,9 @@ func TestReadErrorAfterSomeGames(t *testing.T) {
 	}
 }
 
-// TestSpilledOutputs: under an output directory, an output that outgrows a piece is streamed
+// TestSpilledOutputs: under an output directory, an output that outgrows a batch is streamed
 // to disk by its worker (the writer creates the others): every file is what a conversion to
-// standard output gives, whether its last game ends a piece or not, and no temporary file is
+// standard output gives, whether its last game ends a batch or not, and no temporary file is
 // left.
 func TestSpilledOutputs(t *testing.T) {
 	t.Parallel()
@@ -535,10 +535,10 @@ func TestSpilledOutputs(t *testing.T) {
 	game := func(event, comment string) string {
 		return fmt.Sprintf("[Event %q]\n\n1. h2e2 {%s} h9g7 2. h0g2 *\n\n", event, comment)
 	}
-	long := strings.Repeat("炮二平五 x ", 8000) // about 120 KB: a piece or more by itself
+	long := strings.Repeat("炮二平五 x ", 8000) // about 120 KB: a batch or more by itself
 	inputs := map[string]string{
 		"small.pgn":     game("a", "x") + game("b", "y"),
-		"last-big.pgn":  game("a", "x") + game("b", long), // the last game ends a piece
+		"last-big.pgn":  game("a", "x") + game("b", long), // the last game ends a batch
 		"first-big.pgn": game("a", long) + game("b", "y"),
 		"all-big.pgn":   game("a", long) + game("b", long) + game("c", long),
 	}

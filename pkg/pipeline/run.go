@@ -17,7 +17,7 @@ const chunkSize = 64 << 10
 // job is one input file for a worker.
 type job struct {
 	in   *input
-	slot *slot
+	slot *orderSlot
 }
 
 // Run executes a convert or check run and returns the exit code: ExitOK when every game is
@@ -183,7 +183,7 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 	// written), so memory does not grow with the archive. It is wide, so that the workers
 	// keep going while a large file at the head is converted: a file that waits holds only
 	// its results, whose bytes the budget bounds.
-	order := make(chan *slot, window(s.jobs))
+	order := make(chan *orderSlot, window(s.jobs))
 	r.budget = newBudget(s.outputBudget())
 	if l := s.memoryLimit(); l > 0 {
 		r.large = newPool(ctx, l/2)

@@ -32,7 +32,7 @@ const maxSplitOpen = 256
 // splitBufSize is the buffer of each open group file.
 const splitBufSize = 16 << 10
 
-// splitData is the output of a piece's games under --split-by: their bytes, one after the
+// splitData is the output of a batch's games under --split-by: their bytes, one after the
 // other, and each game's group and end.
 type splitData struct {
 	data  []byte
@@ -140,7 +140,7 @@ func (f *fileRun) splitGroup(g *game.Game) {
 	f.group = s.cfg.SplitBy.Key(g, 0, g.Opening.Code)
 }
 
-// emitSplit adds a game's output to the piece, with its group.
+// emitSplit adds a game's output to the batch, with its group.
 func (f *fileRun) emitSplit(data []byte) {
 	sd := &f.cur.split
 	sd.data = append(sd.data, data...)
@@ -204,8 +204,8 @@ func (w *writer) newSplitWriter() (*splitWriter, error) {
 	return sw, nil
 }
 
-// writeSplit appends a piece's games to their groups' files, in order.
-func (w *writer) writeSplit(p *piece) error {
+// writeSplit appends a batch's games to their groups' files, in order.
+func (w *writer) writeSplit(p *batch) error {
 	sd := &p.split
 	if len(sd.marks) == 0 {
 		return nil

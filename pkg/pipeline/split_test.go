@@ -384,7 +384,7 @@ func TestFoldName(t *testing.T) {
 }
 
 // TestSplitPacer: the head's worker waits while splitPaceLimit bytes are held, until the
-// writer releases them; a piece larger than the limit still passes alone.
+// writer releases them; a batch larger than the limit still passes alone.
 func TestSplitPacer(t *testing.T) {
 	t.Parallel()
 	var p splitPacer

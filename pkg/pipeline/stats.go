@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	statslib "github.com/qipu/qipu/pkg/stats"
+	"github.com/qipu/qipu/pkg/stats"
 )
 
 // StatsFormat is how Stats writes its report.
@@ -19,7 +19,7 @@ type StatsFormat int
 // The formats of Stats.
 const (
 	StatsText StatsFormat = iota // aligned plain text
-	StatsJSON                    // one JSON object (statslib.Report)
+	StatsJSON                    // one JSON object (stats.Report)
 	StatsHTML                    // one self-contained HTML page with inline SVG charts
 )
 
@@ -77,9 +77,9 @@ func (s *settings) validateStats() error {
 // output. No diagnostic is printed (the report counts them; check lists them). The exit code
 // follows check's rule.
 func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
-	coll := statslib.NewCollector()
+	coll := stats.NewCollector()
 	c := &cleanup{mode: cleanStats, coll: coll, noSummary: true, noDiag: true}
-	p := r.fork(r.s, c)
+	p := r.forPass(r.s, c)
 	code, err := p.runPass(ctx, start)
 	if code != ExitOK && code != ExitInvalid {
 		return code, err
@@ -115,7 +115,7 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 }
 
 // writeStats writes the report in the configured format.
-func writeStats(rep *statslib.Report, w io.Writer, cfg Config) error {
+func writeStats(rep *stats.Report, w io.Writer, cfg Config) error {
 	switch cfg.StatsFormat {
 	case StatsJSON:
 		return rep.WriteJSON(w)

@@ -27,8 +27,8 @@ func kindIndex(k game.Kind) int {
 	return len(kindOrder)
 }
 
-// stats counts what a run saw.
-type stats struct {
+// tally counts what a run saw.
+type tally struct {
 	files      int // input files read as PGN or XQF
 	games      int
 	plies      int // main-line plies replayed
@@ -50,7 +50,7 @@ type stats struct {
 	seconds float64
 }
 
-func (s *stats) add(o *stats) {
+func (s *tally) add(o *tally) {
 	s.files += o.files
 	s.games += o.games
 	s.plies += o.plies
@@ -69,7 +69,7 @@ func (s *stats) add(o *stats) {
 }
 
 // failed reports whether the run must exit with ExitInvalid.
-func (s *stats) failed() bool { return s.invalid > 0 || s.unreadable > 0 || s.fileErrors > 0 }
+func (s *tally) failed() bool { return s.invalid > 0 || s.unreadable > 0 || s.fileErrors > 0 }
 
 // summary prints the totals: a line on standard error, or for check --format json one JSON
 // object on standard output.
@@ -132,7 +132,7 @@ func (w *writer) summary() error {
 // summaryLine is the one-line human summary, e.g.
 //
 //	qipu check: 12 files, 340 games, 25120 plies: 338 valid, 2 invalid (illegal 1, syntax 1); 1 unreadable, 3 skipped; 0.42 s
-func summaryLine(cmd Command, t *stats) string {
+func summaryLine(cmd Command, t *tally) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "qipu %s: %d files, %d games, %d plies: %d valid, %d invalid", cmd,
 		t.files, t.games, t.plies, t.valid, t.invalid)

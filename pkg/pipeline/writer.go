@@ -12,8 +12,8 @@ import (
 	"github.com/qipu/qipu/pkg/export"
 )
 
-// piece is a chunk of one file's results, handed to the ordered writer.
-type piece struct {
+// batch is a chunk of one file's batch, handed to the ordered writer.
+type batch struct {
 	out    []byte // converted output for standard output or the single output file
 	diag   []byte // diagnostic lines for standard error
 	annot  []byte // GitHub annotations for standard output (check --format github)
@@ -27,79 +27,79 @@ type piece struct {
 	fileEnd bool
 	dest    doneFile
 	files   []doneFile // complete temporary files its worker wrote (XQF: one per game; spilled outputs), in order
-	stats   stats
-	rows    []export.Row // export: the rows of the piece's games, in order
+	stats   tally
+	rows    []export.Row // export: the rows of the batch's games, in order
 	skips   []exportSkip // export: the games skipped, in order
 	fatal   error        // an output cannot be written: the run stops with ExitUsage
 	clean   *cleanNotes  // what the cleanup commands collect (cleanup.go)
-	ci      *ciFile      // the file's CI data, with its last piece (ci.go)
+	ci      *ciFile      // the file's CI data, with its last batch (ci.go)
 	split   splitData    // convert --split-by: the games for the writer to place (split.go)
 }
 
-func (p *piece) size() int {
+func (p *batch) size() int {
 	return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file) + len(p.rows)*rowSize + len(p.split.data)
 }
 
-func (p *piece) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (stats{}) && p.fatal == nil && p.clean == nil && len(p.skips) == 0 && p.ci == nil
+func (p *batch) empty() bool {
+	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (tally{}) && p.fatal == nil && p.clean == nil && len(p.skips) == 0 && p.ci == nil
 }
 
 // doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
-// when that name is already taken in this run. In piece.files, temp is the complete
+// when that name is already taken in this run. In batch.files, temp is the complete
 // temporary file that its worker wrote.
 type doneFile struct {
 	dir, base, ext string
 	temp           string
 }
 
-// slot carries one input file's pieces to the writer, in order. A worker adds pieces and
+// orderSlot carries one input file's batches to the writer, in order. A worker adds batches and
 // closes it; the writer takes what has come, and waits on ready for more.
-type slot struct {
+type orderSlot struct {
 	seq    int // the file's place in the input order
 	mu     sync.Mutex
-	pieces []*piece
+	batches []*batch
 	closed bool
-	ready  chan struct{} // holds a token when pieces came or the slot closed since the last take
+	ready  chan struct{} // holds a token when batches came or the slot closed since the last take
 }
 
-func newSlot(seq int) *slot { return &slot{seq: seq, ready: make(chan struct{}, 1)} }
+func newSlot(seq int) *orderSlot { return &orderSlot{seq: seq, ready: make(chan struct{}, 1)} }
 
-// send hands a piece to the writer.
-func (sl *slot) send(p *piece) {
+// send hands a batch to the writer.
+func (sl *orderSlot) send(p *batch) {
 	sl.mu.Lock()
-	sl.pieces = append(sl.pieces, p)
+	sl.batches = append(sl.batches, p)
 	sl.mu.Unlock()
 	sl.notify()
 }
 
-// close says that no piece follows.
-func (sl *slot) close() {
+// close says that no batch follows.
+func (sl *orderSlot) close() {
 	sl.mu.Lock()
 	sl.closed = true
 	sl.mu.Unlock()
 	sl.notify()
 }
 
-func (sl *slot) notify() {
+func (sl *orderSlot) notify() {
 	select {
 	case sl.ready <- struct{}{}:
 	default:
 	}
 }
 
-// take appends the pieces that have come to buf and reports whether the slot was closed when
+// collect appends the batches that have come to buf and reports whether the slot was closed when
 // they were taken (then nothing follows them).
-func (sl *slot) take(buf []*piece) ([]*piece, bool) {
+func (sl *orderSlot) collect(buf []*batch) ([]*batch, bool) {
 	sl.mu.Lock()
-	buf = append(buf, sl.pieces...)
-	clear(sl.pieces)
-	sl.pieces = sl.pieces[:0]
+	buf = append(buf, sl.batches...)
+	clear(sl.batches)
+	sl.batches = sl.batches[:0]
 	closed := sl.closed
 	sl.mu.Unlock()
 	return buf, closed
 }
 
-// writer is the ordered end of the pipeline: it takes the files' pieces in input order and
+// writer is the ordered end of the pipeline: it takes the files' batches in input order and
 // writes them to standard output (or the single output file), standard error and the report,
 // and moves finished output files into place.
 type writer struct {
@@ -114,7 +114,7 @@ type writer struct {
 	file      outputFile        // the output file of the input at the head, while it is written
 	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
 	dirs      map[string]string // resolve's cache of directories
-	total     stats
+	total     tally
 	found     found // the arguments that yielded a game file
 	ci        ciWriter
 	err       error // first fatal error
@@ -122,7 +122,7 @@ type writer struct {
 	split *splitWriter // convert --split-by (split.go)
 }
 
-func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.CancelFunc) {
+func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel context.CancelFunc) {
 	fail := func(err error) {
 		if w.err == nil {
 			w.err = err
@@ -132,14 +132,14 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 	if err := w.discoveryDone(); err != nil {
 		fail(err)
 	}
-	var buf []*piece
+	var buf []*batch
 	for sl := range order {
 		w.r.budget.setHead(sl.seq)
 		w.r.large.setHead(sl.seq)
 		games := 0
 		for {
 			var closed bool
-			buf, closed = sl.take(buf[:0])
+			buf, closed = sl.collect(buf[:0])
 			for i, p := range buf {
 				buf[i] = nil
 				w.r.budget.release(int64(p.size()))
@@ -148,7 +148,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 				w.total.add(&p.stats)
 				w.found.note(w.r, sl.seq, &p.stats)
 				if p.clean != nil && w.r.clean != nil {
-					w.r.clean.take(sl.seq, p.clean)
+					w.r.clean.absorb(sl.seq, p.clean)
 				}
 				if p.fatal != nil {
 					fail(p.fatal)
@@ -178,7 +178,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 	}
 }
 
-func (w *writer) write(p *piece) error {
+func (w *writer) write(p *batch) error {
 	if len(p.diag) > 0 && (w.r.clean == nil || !w.r.clean.noDiag) {
 		if _, err := w.stderr.Write(p.diag); err != nil {
 			return fmt.Errorf("writing standard error: %w", err)
@@ -223,8 +223,8 @@ func (w *writer) write(p *piece) error {
 	return w.writeFiles(p)
 }
 
-// writeFiles writes a piece's output files under the output directory.
-func (w *writer) writeFiles(p *piece) error {
+// writeFiles writes a batch's output files under the output directory.
+func (w *writer) writeFiles(p *batch) error {
 	if len(p.file) > 0 {
 		if w.file == nil {
 			f, err := w.r.temps.create(p.dest.dir)

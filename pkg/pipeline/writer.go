@@ -55,11 +55,11 @@ type doneFile struct {
 // orderSlot carries one input file's batches to the writer, in order. A worker adds batches and
 // closes it; the writer takes what has come, and waits on ready for more.
 type orderSlot struct {
-	seq    int // the file's place in the input order
-	mu     sync.Mutex
+	seq     int // the file's place in the input order
+	mu      sync.Mutex
 	batches []*batch
-	closed bool
-	ready  chan struct{} // holds a token when batches came or the slot closed since the last take
+	closed  bool
+	ready   chan struct{} // holds a token when batches came or the slot closed since the last take
 }
 
 func newSlot(seq int) *orderSlot { return &orderSlot{seq: seq, ready: make(chan struct{}, 1)} }

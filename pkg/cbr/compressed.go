@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/fields"
 )
 
 // Layout of a compressed library (see the package overview).
@@ -154,8 +155,8 @@ func (z *zReader) games(path string, yield func(*game.Game, error) bool) error {
 	if !ok || !ok2 {
 		return fileError(path, game.KindTruncated, int64(c.pos), "compressed library: ends inside its header", ErrTruncated)
 	}
-	if v, _ := z.codec.decode(z.lib[name.off : name.off+name.n]); cleanField(v) != "" {
-		z.extra = []game.Tag{{Name: LibraryTag, Value: cleanField(v)}}
+	if v, _ := z.codec.decode(z.lib[name.off : name.off+name.n]); fields.Clean(v) != "" {
+		z.extra = []game.Tag{{Name: LibraryTag, Value: fields.Clean(v)}}
 	}
 	n := 0
 	for c.pos < len(z.lib) {
@@ -279,14 +280,14 @@ func (z *zReader) tags(event span, strs []span, res uint32, resOff int) {
 	b.Result(results[code])
 	var vals [12]string
 	for i, s := range strs {
-		vals[i] = cleanField(cleanComment(z.text(s, "string"), true))
+		vals[i] = fields.Clean(cleanComment(z.text(s, "string"), true))
 	}
 	add := func(i int) {
 		if vals[i] != "" {
 			b.Tag(zStringTags[i], vals[i])
 		}
 	}
-	if v := cleanField(cleanComment(z.text(event, "event"), true)); v != "" {
+	if v := fields.Clean(cleanComment(z.text(event, "event"), true)); v != "" {
 		b.Tag("Event", v)
 	}
 	add(0)

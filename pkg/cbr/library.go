@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/fields"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -40,7 +41,7 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 		return
 	}
 	name, _ := utf16Text(data[libName : libName+512])
-	extra := []game.Tag{{Name: LibraryTag, Value: cleanField(name)}}
+	extra := []game.Tag{{Name: LibraryTag, Value: fields.Clean(name)}}
 	if extra[0].Value == "" {
 		extra = nil
 	}
@@ -53,7 +54,7 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 		}
 		title, _ := utf16Text(e[100:])
 		entries = append(entries, entry{slot: i, off: int64(off), blocks: int(le32(e[8:])),
-			size: int(le32(e[12:])), title: cleanField(title)})
+			size: int(le32(e[12:])), title: fields.Clean(title)})
 	}
 	start := libIndex + int(capacity)*libEntrySize
 	var rr recordReader

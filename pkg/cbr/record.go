@@ -6,6 +6,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/fields"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -145,7 +146,7 @@ func (r *recordReader) tags(lay *layout, extra []game.Tag) {
 			b.Tag("Result", results[res])
 			continue
 		}
-		if v := cleanField(r.text(f.off, f.size, f.tag)); v != "" {
+		if v := fields.Clean(r.text(f.off, f.size, f.tag)); v != "" {
 			b.Tag(f.tag, v)
 		}
 	}

@@ -75,22 +75,6 @@ func isASCII(b []byte) bool {
 	return true
 }
 
-// cleanField tidies a header string: NULs and control characters are dropped and surrounding
-// white space is trimmed.
-func cleanField(s string) string {
-	if strings.IndexFunc(s, isControl) >= 0 {
-		s = strings.Map(func(r rune) rune {
-			if isControl(r) {
-				return -1
-			}
-			return r
-		}, s)
-	}
-	return strings.TrimSpace(s)
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
-
 // cleanComment tidies a comment: CRLF and lone CR (and, with bars, the "||" line-break marker
 // of compressed libraries) become "\n", NULs are dropped and trailing white space is trimmed.
 func cleanComment(s string, bars bool) string {

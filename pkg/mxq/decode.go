@@ -10,6 +10,7 @@ import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
+	"github.com/qipu/qipu/pkg/internal/fields"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -171,7 +172,7 @@ func (d *decoder) tags(header []span, movesOff int) (reason string) {
 	b := &d.b
 	var vals [MaxHeaderStrings]string
 	for i, h := range header {
-		vals[i] = cleanField(d.text(h, "header string"))
+		vals[i] = fields.Clean(d.text(h, "header string"))
 	}
 	if len(header) != headerStrings {
 		b.Diagnose(game.KindSyntax, true, game.Loc{Offset: int64(movesOff - 1 - len(markMoves))}, 0, "",
@@ -244,21 +245,6 @@ func isDecimal(s string) bool {
 	return s != ""
 }
 
-// cleanField drops control characters and surrounding blanks.
-func cleanField(s string) string {
-	if strings.IndexFunc(s, isControl) >= 0 {
-		s = strings.Map(func(r rune) rune {
-			if isControl(r) {
-				return -1
-			}
-			return r
-		}, s)
-	}
-	return strings.TrimSpace(s)
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
-
 // moves plays the move list that starts at off and reads what follows it; it reports whether
 // every move string was played (the line did not break off).
 func (d *decoder) moves(off int) (complete bool) {
@@ -284,7 +270,7 @@ func (d *decoder) moves(off int) (complete bool) {
 		}
 		from, to, ok := parseMove(s)
 		if !ok {
-			text := strings.ToValidUTF8(cleanField(string(s)), "\uFFFD")
+			text := strings.ToValidUTF8(fields.Clean(string(s)), "\uFFFD")
 			msg := fmt.Sprintf(`move string %q is not "dL-dL" (file digit 0–8, rank letter A–J); the line ends here`, text)
 			b.Diagnose(game.KindSyntax, false, loc, ply, text, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
 			live = false

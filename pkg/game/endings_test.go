@@ -151,3 +151,57 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// TestEndingOnEachPath: a repetition in a variation only is a note that says so, and leaves
+// the main line's ending alone; a main line that goes on after its third occurrence is no
+// verdict; a natural limit with a decisive Result is a note; a Termination tag that names an
+// ending the board does not show is a warning.
+func TestEndingOnEachPath(t *testing.T) {
+	shuffle := "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9"
+	cfg := game.DefaultCheckConfig()
+	for _, tc := range []struct {
+		name, pgn string
+		ending    ending.Kind
+		notes     []string // a fragment of each note, in order
+		warnings  []string
+	}{
+		{"variation only", "1. h2e2 (1. " + shuffle + ") h9g7 *", ending.None,
+			[]string{"3rd time (in a variation) (plies 0, 4, 8)"}, nil},
+		{"main line ends in it", "1. " + shuffle + " *", ending.Repetition,
+			[]string{"3rd time (plies 0, 4, 8): the position repeats with neither"}, nil},
+		{"play goes on", "1. " + shuffle + " c3c4 c6c5 g3g4 g6g5 *", ending.None,
+			[]string{"play goes on"}, nil},
+		{"natural limit", "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 118 60\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 1-0",
+			ending.NaturalLimit, []string{"120 plies without a capture at ply 2, and Result \"1-0\" without mate"}, nil},
+		{"termination", "[Termination \"checkmate\"]\n1. h2e2 h9g7 *", ending.None, nil,
+			[]string{`Termination "checkmate" but the board shows no such ending`}},
+	} {
+		g := readGame(t, tc.pgn+"\n", false)
+		game.EndingCheck.Run(g, &cfg)
+		if g.Ending.Kind != tc.ending {
+			t.Errorf("%s: ending %v, want %v", tc.name, g.Ending.Kind, tc.ending)
+		}
+		var notes, warnings []string
+		for _, d := range g.Diagnostics {
+			switch {
+			case d.IsNote():
+				notes = append(notes, d.Message)
+			case d.IsWarning():
+				warnings = append(warnings, d.Message)
+			}
+		}
+		check := func(what string, got, want []string) {
+			if len(got) != len(want) {
+				t.Errorf("%s: %s %q, want %q", tc.name, what, got, want)
+				return
+			}
+			for i := range want {
+				if !strings.Contains(got[i], want[i]) {
+					t.Errorf("%s: %s %q, want %q", tc.name, what, got[i], want[i])
+				}
+			}
+		}
+		check("notes", notes, tc.notes)
+		check("warnings", warnings, tc.warnings)
+	}
+}

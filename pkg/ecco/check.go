@@ -22,13 +22,17 @@ func check(g *game.Game, cfg *game.CheckConfig) {
 	if plies <= 0 {
 		plies = DefaultPlies
 	}
+	tag, _ := g.Tag("ECCO")
+	tag = strings.TrimSpace(tag)
+	if tag == "" && cfg.OpeningsOfTaggedOnly {
+		return // nothing to check, and nothing shows the classification
+	}
 	r, ok := Classify(g, plies)
 	if !ok {
 		return
 	}
 	g.Opening = game.Opening{Code: r.Code, Name: r.Opening, Variation: r.Variation}
-	tag, _ := g.Tag("ECCO")
-	if tag = strings.TrimSpace(tag); tag != "" && !strings.EqualFold(tag, r.Code) {
+	if tag != "" && !strings.EqualFold(tag, r.Code) {
 		g.AddDiagnostic(&game.Diagnostic{Kind: game.KindECCO, Level: game.LevelWarning, Loc: game.NoLoc,
 			Message: fmt.Sprintf("ECCO tag %q but the opening rules give %s (%s) at %d plies", tag, r.Code, name(r), plies)})
 	}

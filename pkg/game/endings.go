@@ -49,7 +49,8 @@ func judgeEnding(g *Game, cfg *CheckConfig) {
 		seen = append(seen, branch)
 		occ := r.Occurrences[len(r.Occurrences)-n:]
 		cycle := r.Ply - occ[n-2]
-		v := ending.JudgeCycle(&r.Pos, cycleMoves(r.Node, cycle), cfg.ChaseRules)
+		pos := r.Position(g)
+		v := ending.JudgeCycle(&pos, cycleMoves(r.Node, cycle), cfg.ChaseRules)
 		where := ""
 		if !main {
 			where = " (in a variation)"

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"slices"
+
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/ending"
 )
@@ -12,9 +14,21 @@ import (
 // start position.
 type Repeat struct {
 	Node        *Node
-	Pos         board.Position // the repeated position
 	Ply, Count  int
 	Occurrences []int
+}
+
+// Position returns the repeated position: g's start replayed along the path to r.Node.
+func (r *Repeat) Position(g *Game) board.Position {
+	moves := make([]board.Move, 0, r.Ply)
+	for n := r.Node; n != nil && n.Parent != nil; n = n.Parent {
+		moves = append(moves, n.Move)
+	}
+	pos := *g.StartPosition()
+	for i := len(moves) - 1; i >= 0; i-- {
+		pos.Play(moves[i])
+	}
+	return pos
 }
 
 // MaxRepetition is the most occurrences of a position the builder records: a repeat is kept
@@ -32,11 +46,35 @@ const maxLookBack = 1000
 type repetitions struct {
 	keys    []uint64 // keys[i]: the position after ply i of the current line (0: its start)
 	found   []Repeat
-	natural int // first main-line ply that reached ending.NaturalLimitPlies without a capture; 0: none
+	occ     []int // the Occurrences of the repeats found, one after the other
+	natural int   // first main-line ply that reached ending.NaturalLimitPlies without a capture; 0: none
+	// onPath counts the keys of the path by their top bits: a position whose bucket holds only
+	// itself has not occurred before on the path, and most plies need no look back at all.
+	onPath [1 << pathBits]uint16
 }
 
+// pathBits is the number of top bits of a key that pick its bucket in repetitions.onPath.
+const pathBits = 11
+
+func bucket(key uint64) uint64 { return key >> (64 - pathBits) }
+
 func (r *repetitions) reset() {
-	r.keys, r.found, r.natural = r.keys[:0], nil, 0
+	r.truncate(0)
+	r.found, r.occ, r.natural = nil, nil, 0
+}
+
+// truncate drops the keys after the first n.
+func (r *repetitions) truncate(n int) {
+	for _, k := range r.keys[n:] {
+		r.onPath[bucket(k)]--
+	}
+	r.keys = r.keys[:n]
+}
+
+// push appends a key to the path.
+func (r *repetitions) push(key uint64) {
+	r.keys = append(r.keys, key)
+	r.onPath[bucket(key)]++
 }
 
 // trackBefore records the key of the position a move is about to be played in: the path's
@@ -44,10 +82,16 @@ func (r *repetitions) reset() {
 // point, and the line it returns to rewrites them back, move by move).
 func (b *Builder) trackBefore() {
 	r := &b.reps
-	if len(r.keys) < b.cur.ply {
+	ply := b.cur.ply
+	if len(r.keys) < ply {
 		return // unreachable: the keys of a line's earlier plies are always there
 	}
-	r.keys = append(r.keys[:b.cur.ply], b.cur.pos.Key())
+	key := b.cur.pos.Key()
+	if len(r.keys) == ply+1 && r.keys[ply] == key {
+		return // the line goes on: its key is there
+	}
+	r.truncate(ply)
+	r.push(key)
 }
 
 // trackAfter records the key of the position a move reached and looks back for its earlier
@@ -61,10 +105,13 @@ func (b *Builder) trackAfter() {
 	}
 	pos := &b.cur.pos
 	key := pos.Key()
-	r.keys = append(r.keys, key)
+	r.push(key)
 	half := pos.Halfmove()
 	if ending.NaturalLimitReached(half) && r.natural == 0 && len(b.stack) == 0 {
 		r.natural = ply
+	}
+	if r.onPath[bucket(key)] == 1 {
+		return // no other position of the path shares its bucket: no earlier occurrence
 	}
 	lo := max(0, ply-half, ply-maxLookBack)
 	count := 1
@@ -76,7 +123,11 @@ func (b *Builder) trackAfter() {
 	if count == 1 || count > MaxRepetition {
 		return
 	}
-	occ := make([]int, count)
+	// The occurrences go into one slice for the game: a repeat costs no allocation of its
+	// own (a slice that grows leaves the earlier repeats' views on its old array, unchanged).
+	start := len(r.occ)
+	r.occ = slices.Grow(r.occ, count)[:start+count]
+	occ := r.occ[start : start+count : start+count]
 	occ[count-1] = ply
 	for q, i := ply-2, count-2; i >= 0; q -= 2 {
 		if r.keys[q] == key {
@@ -84,7 +135,7 @@ func (b *Builder) trackAfter() {
 			i--
 		}
 	}
-	r.found = append(r.found, Repeat{Node: b.cur.node, Pos: *pos, Ply: ply, Count: count, Occurrences: occ})
+	r.found = append(r.found, Repeat{Node: b.cur.node, Ply: ply, Count: count, Occurrences: occ})
 }
 
 // Repeats returns the repeated positions the builder found while replaying the game, in the

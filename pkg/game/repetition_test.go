@@ -33,7 +33,7 @@ func TestRepeatsOnEachPath(t *testing.T) {
 		var got []string
 		for _, r := range g.Repeats() {
 			got = append(got, strings.Join([]string{itoa(r.Ply), itoa(r.Count), fmtInts(r.Occurrences)}, ":"))
-			if r.Pos.Key() != r.Pos.ComputeKey() {
+			if pos := r.Position(g); pos.Key() != pos.ComputeKey() {
 				t.Errorf("%s: repeat at ply %d holds a stale position", tc.name, r.Ply)
 			}
 		}

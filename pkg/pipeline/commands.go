@@ -17,6 +17,8 @@ type command struct {
 	takes option
 	// converts: the command writes the games it reads, converted (Out, or standard output).
 	converts bool
+	// showsOpenings: the command reports every game's opening classification (stats).
+	showsOpenings bool
 	// outDir: Out names a directory the command writes in (convert's, when it is one;
 	// export's always), left out of the walk so that a run never reads its own output.
 	outDir bool
@@ -68,7 +70,7 @@ var commands = [...]command{
 		validate: (*settings).validateCheck},
 	Dedupe: {name: "dedupe", passes: always, runPasses: (*runner).runDedupe,
 		validate: (*settings).validateDedupe},
-	Stats: {name: "stats", passes: always, runPasses: (*runner).runStats,
+	Stats: {name: "stats", showsOpenings: true, passes: always, runPasses: (*runner).runStats,
 		validate: (*settings).validateStats},
 	Export: {name: "export", takes: optDedupe, outDir: true, passes: dedupeFirst,
 		runPasses: (*runner).runConvertDedupe, validate: (*settings).validateExport},

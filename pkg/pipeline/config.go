@@ -213,6 +213,17 @@ type Config struct {
 	budget int64
 }
 
+// showsOpenings reports whether something the run writes or decides shows the opening
+// classification of every game (JSON Lines, the report, stats, --where on ecco, --split-by
+// ecco, --ecco add|replace); when nothing does, only the games with an ECCO tag are
+// classified, to check their tag.
+func (s *settings) showsOpenings() bool {
+	cfg := &s.cfg
+	return cfg.Report != "" || s.cmd.showsOpenings || s.to != nil && s.to.showsOpenings ||
+		cfg.ECCOTags != ECCOKeep || cfg.SplitBy.NeedsECCO() ||
+		cfg.Where != nil && cfg.Where.Uses(query.FieldECCO)
+}
+
 // ECCOMode is what Convert does with the ECCO tags.
 type ECCOMode int
 
@@ -419,15 +430,16 @@ func (n Notations) Lookup(name string) (notation.Notation, bool) {
 // target is a convert output, said once: the extension of its files, whether it writes one
 // file per game, and how a game is encoded (convert.go). The other commands have none (nil).
 type target struct {
-	ext     string
-	perGame bool // one file per game (XQF): needs an output directory
-	encode  func(f *fileRun, g *game.Game)
+	ext           string
+	perGame       bool // one file per game (XQF): needs an output directory
+	showsOpenings bool // writes each game's opening classification (JSON Lines)
+	encode        func(f *fileRun, g *game.Game)
 }
 
 // targets are the outputs of convert, by Output.
 var targets = [...]target{
 	PGN:     {ext: ".pgn", encode: (*fileRun).outputPGN},
-	JSONL:   {ext: ".jsonl", encode: (*fileRun).outputJSONL},
+	JSONL:   {ext: ".jsonl", showsOpenings: true, encode: (*fileRun).outputJSONL},
 	XQF:     {ext: ".xqf", perGame: true, encode: (*fileRun).outputXQF},
 	DhtmlXQ: {ext: dhtmlxqExt, encode: (*fileRun).outputDhtmlXQ},
 }
@@ -533,6 +545,7 @@ func validate(cfg Config) (*settings, error) {
 	s.inEnc = cfg.Encoding.ForInput()
 	s.checks = append(record.DefaultChecks(), &ecco.Check)
 	s.checkCfg = cfg.Checks.WithDefaults()
+	s.checkCfg.OpeningsOfTaggedOnly = !s.showsOpenings()
 	if r := cfg.Checks.Repetition; r < 0 || r == 1 || r > game.MaxRepetition {
 		return nil, usagef("%s: --repetition %d: want 2 to %d occurrences", cfg.Command, r, game.MaxRepetition)
 	}

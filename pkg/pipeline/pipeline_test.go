@@ -17,6 +17,7 @@ import (
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/wxf"
+	"github.com/qipu/qipu/pkg/query"
 	"github.com/qipu/qipu/pkg/textenc"
 
 	"github.com/qipu/qipu/pkg/internal/testutil"
@@ -630,5 +631,39 @@ func TestCommandOptions(t *testing.T) {
 		if err == nil || !errors.As(err, &ue) || err.Error() != tc.want {
 			t.Errorf("%v: %v, want %q", tc.cfg.Command, err, tc.want)
 		}
+	}
+}
+
+// TestOpeningsOnlyWhenShown: a run whose output shows no opening classifies only the games
+// with an ECCO tag (to check it); the report, JSON Lines and --where on ecco see every game's.
+func TestOpeningsOnlyWhenShown(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.pgn": "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n"})
+	for _, tc := range []struct {
+		cfg  Config
+		only bool
+	}{
+		{Config{Command: Check}, true},
+		{Config{Command: Check, Report: filepath.Join(t.TempDir(), "r.jsonl")}, false},
+		{Config{Command: Convert, Output: JSONL}, false},
+		{Config{Command: Convert}, true},
+		{Config{Command: Stats}, false},
+	} {
+		tc.cfg.Paths = []string{dir}
+		s, err := validate(tc.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.checkCfg.OpeningsOfTaggedOnly != tc.only {
+			t.Errorf("%v %v: openings of tagged games only %v, want %v", tc.cfg.Command, tc.cfg.Output, !tc.only, tc.only)
+		}
+	}
+	where, err := query.Parse(`ecco == "A00"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := validate(Config{Command: Check, Paths: []string{dir}, Where: where}); s.checkCfg.OpeningsOfTaggedOnly {
+		t.Error("--where on ecco does not classify every game")
 	}
 }

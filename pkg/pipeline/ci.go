@@ -12,6 +12,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/record"
 )
 
@@ -216,8 +217,8 @@ type ciWriter struct {
 
 type ciOut struct {
 	printer ciformat.Printer
-	file    outputFile    // nil for standard output
-	buf     *bufio.Writer // over file
+	file    fsio.OutputFile // nil for standard output
+	buf     *bufio.Writer   // over file
 	path    string
 }
 
@@ -249,7 +250,7 @@ func (w *writer) openCI() error {
 		if o.Path == "-" {
 			out.printer = o.Format.New(w.stdout, s.cfg.Tool)
 		} else {
-			f, err := w.r.temps.create(filepath.Dir(filepath.Clean(o.Path)))
+			f, err := w.r.temps.CreateTemp(filepath.Dir(filepath.Clean(o.Path)))
 			if err != nil {
 				return &UsageError{Err: fmt.Errorf("--output %s=%s: %w", o.Format.Name, o.Path, err)}
 			}
@@ -293,7 +294,7 @@ func (w *writer) closeCI(ok bool) error {
 		}
 		if !ok || err != nil {
 			o.file.Close()
-			w.r.temps.remove(o.file.Name())
+			w.r.temps.Remove(o.file.Name())
 			if err != nil && first == nil {
 				first = fmt.Errorf("--output %s: %w", o.path, err)
 			}
@@ -305,14 +306,14 @@ func (w *writer) closeCI(ok bool) error {
 	}
 	if ok && w.ci.baseline != nil && first == nil {
 		path := w.r.s.cfg.WriteBaseline
-		f, err := w.r.temps.create(filepath.Dir(filepath.Clean(path)))
+		f, err := w.r.temps.CreateTemp(filepath.Dir(filepath.Clean(path)))
 		if err != nil {
 			return fmt.Errorf("--write-baseline: %w", err)
 		}
 		buf := bufio.NewWriterSize(f, chunkSize)
 		if _, err := w.ci.baseline.WriteTo(buf); err != nil {
 			f.Close()
-			w.r.temps.remove(f.Name())
+			w.r.temps.Remove(f.Name())
 			return fmt.Errorf("--write-baseline: %w", err)
 		}
 		if err := w.closeTemp(f, buf, path); err != nil {

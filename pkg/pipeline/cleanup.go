@@ -13,6 +13,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/dedupe"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/stats"
 )
 
@@ -207,7 +208,7 @@ func (r *runner) spoolStdin() (*spool, error) {
 	if !slices.Contains(r.s.cfg.Paths, "-") {
 		return nil, nil
 	}
-	f, err := os.CreateTemp("", tempPrefix+"stdin-*")
+	f, err := os.CreateTemp("", fsio.TempPrefix+"stdin-*")
 	if err != nil {
 		return nil, usagef("%s: standard input is read twice and needs a temporary file: %w", r.s.cfg.Command, err)
 	}

@@ -151,7 +151,7 @@ func (f *fileRun) spillFile() {
 	}
 	err := error(nil)
 	if f.spill == nil {
-		f.spill, err = f.w.r.temps.create(f.dir)
+		f.spill, err = f.w.r.temps.CreateTemp(f.dir)
 	}
 	if err == nil {
 		_, err = f.spill.Write(f.cur.file)
@@ -164,7 +164,7 @@ func (f *fileRun) spillFile() {
 		err = f.spill.Close()
 		f.spill = nil
 		if err != nil {
-			f.w.r.temps.remove(name)
+			f.w.r.temps.Remove(name)
 			err = fmt.Errorf("writing under %s: %w", f.dir, err)
 		} else {
 			f.cur.fileEnd = false
@@ -183,7 +183,7 @@ func (f *fileRun) spillFile() {
 func (f *fileRun) dropSpill() {
 	if f.spill != nil {
 		f.spill.Close()
-		f.w.r.temps.remove(f.spill.Name())
+		f.w.r.temps.Remove(f.spill.Name())
 		f.spill = nil
 	}
 }
@@ -201,14 +201,14 @@ func (f *fileRun) writeXQF(data []byte) {
 	}
 	// Written here, not by the writer: a file of many games makes as many files, which
 	// would otherwise wait in memory behind a large file at the head of the queue.
-	t, err := f.w.r.temps.create(f.dir)
+	t, err := f.w.r.temps.CreateTemp(f.dir)
 	if err == nil {
 		_, err = t.Write(data)
 		if cerr := t.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			f.w.r.temps.remove(t.Name())
+			f.w.r.temps.Remove(t.Name())
 		}
 	}
 	if err != nil {

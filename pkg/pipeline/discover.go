@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/walk"
 )
@@ -23,9 +24,6 @@ type input struct {
 	special string // not a regular file (a named pipe, a socket, a device): skipped, and why
 	regular bool   // the walk saw a regular file (opened without looking again)
 }
-
-// tempPrefix starts the names of qipu's temporary files; the walk skips them.
-const tempPrefix = ".qipu-"
 
 // discovery holds the options of a walk and what it found besides the inputs.
 type discovery struct {
@@ -85,7 +83,7 @@ func (d *discovery) emit(in *input, emit func(*input) bool) bool {
 
 // walk emits the input files below the directory argument k (see package walk).
 func (d *discovery) walk(dir string, k int, emit func(*input) bool) bool {
-	o := walk.Options{Named: known, SkipPrefix: tempPrefix}
+	o := walk.Options{Named: known, SkipPrefix: fsio.TempPrefix}
 	if d.out != nil {
 		o.SkipDir = func(path string, e fs.DirEntry) bool {
 			if fi, err := e.Info(); err == nil && os.SameFile(fi, d.out) {

@@ -24,9 +24,9 @@
 // files follow the run: config.go (options and their validation), discover.go and package walk
 // (input files), file.go (one file: read, replay, hand its batches of results on), convert.go
 // and dhtmlxq.go (encoding a game for output), budget.go (output held by waiting files),
-// writer.go (the ordered writer, one order slot per input), tempfiles.go and output.go (atomic
+// writer.go (the ordered writer, one order slot per input), output.go and internal/fsio (atomic
 // output files, where output goes), split.go (convert --split-by), export.go (qipu export),
-// ci.go (CI formats, selection of codes, baselines), input.go (interruptible reads),
+// ci.go (CI formats, selection of codes, baselines), input.go (read errors in messages),
 // summary.go (the tally and the summary), outpaths.go (each input's "source" and its place
 // under an output directory), found.go (arguments that yield no game file), diagorder.go (a
 // file's own diagnostics in line order). JSON Lines are written by package jsonl.

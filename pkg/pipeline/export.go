@@ -61,7 +61,7 @@ func (w *writer) openExport() error {
 		return nil
 	}
 	dir := filepath.Clean(s.cfg.Out)
-	if err := w.r.temps.mkdirAll(dir); err != nil {
+	if err := w.r.temps.MkdirAll(dir); err != nil {
 		return &UsageError{Err: fmt.Errorf("export: --out: %w", err)}
 	}
 	o := &s.cfg.Export

@@ -17,6 +17,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/textenc"
 )
@@ -56,7 +57,7 @@ type fileRun struct {
 	// a temporary file of its own (spill), which the writer moves into place.
 	dir, base string
 	emitted   bool
-	spill     outputFile
+	spill     fsio.OutputFile
 	spillBuf  []byte     // the output buffer, kept between batches once the output spills
 	failed    bool       // writing the spill file failed: the run stops
 	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
@@ -103,17 +104,17 @@ func (f *fileRun) read() {
 	if in.stdin {
 		// Standard input may wait for ever (a terminal, an idle pipe): an interruption
 		// must not wait for it.
-		src = &ctxReader{ctx: w.ctx, r: w.s.stdin}
+		src = &fsio.CtxReader{Ctx: w.ctx, R: w.s.stdin}
 	} else {
-		fh, err := openInput(w.ctx, in.path, in.regular)
+		fh, err := fsio.Open(w.ctx, in.path, in.regular)
 		if err != nil {
 			f.unreadable(game.KindIO, ioMessage(err), err)
 			return
 		}
 		defer fh.Close()
 		src = fh
-		if size, regular, err := fh.stat(); err == nil && !regular {
-			src = &ctxReader{ctx: w.ctx, r: fh} // a named pipe or a device
+		if size, regular, err := fh.Stat(); err == nil && !regular {
+			src = &fsio.CtxReader{Ctx: w.ctx, R: fh} // a named pipe or a device
 		} else if err == nil {
 			// A large file waits for its share of the decoding pool (Config.MemoryLimit).
 			n := w.r.large.cost(size)

@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -200,7 +201,7 @@ func checkRunFiles(t *testing.T, data []byte, opts uint8) {
 			t.Fatalf("input %s changed (%v)", p, err)
 		}
 	}
-	if tmp, _ := filepath.Glob(filepath.Join(dir, "*", tempPrefix+"*")); len(tmp) > 0 {
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "*", fsio.TempPrefix+"*")); len(tmp) > 0 {
 		t.Fatalf("temporary files left: %v", tmp)
 	}
 }

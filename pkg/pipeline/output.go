@@ -8,12 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/shape"
 )
 
 // decideOutput picks the output mode from Out and the PATHs, and creates the output
 // directory. checkInputs, once the inputs are known, checks that no output is an input.
-func (s *settings) decideOutput(temps *tempSet) error {
+func (s *settings) decideOutput(temps *fsio.TempSet) error {
 	if rep := s.cfg.Report; rep != "" && rep != "-" {
 		if fi, err := os.Stat(rep); err == nil && !fi.Mode().IsRegular() {
 			return usagef("%s: --report %s: not a regular file", s.cfg.Command, rep)
@@ -52,7 +53,7 @@ func (s *settings) decideOutput(temps *tempSet) error {
 	}
 	if dir {
 		s.outMode = outDir
-		if err := temps.mkdirAll(s.outPath); err != nil {
+		if err := temps.MkdirAll(s.outPath); err != nil {
 			return &UsageError{Err: fmt.Errorf("convert: --out: %w", err)}
 		}
 		return nil
@@ -61,7 +62,7 @@ func (s *settings) decideOutput(temps *tempSet) error {
 	if s.cfg.Report != "" && resolve(s.cfg.Report, nil) == resolve(s.outPath, nil) {
 		return usagef("convert: --report and --out name the same file")
 	}
-	if err := temps.mkdirAll(filepath.Dir(s.outPath)); err != nil {
+	if err := temps.MkdirAll(filepath.Dir(s.outPath)); err != nil {
 		return &UsageError{Err: fmt.Errorf("convert: --out: %w", err)}
 	}
 	return nil

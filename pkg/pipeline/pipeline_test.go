@@ -20,6 +20,7 @@ import (
 	"github.com/qipu/qipu/pkg/query"
 	"github.com/qipu/qipu/pkg/textenc"
 
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/internal/testutil"
 )
 
@@ -352,7 +353,7 @@ func TestUnwritableOutput(t *testing.T) {
 		t.Errorf("exit %d, %v", code, err)
 	}
 	for _, f := range listTree(t, out) {
-		if strings.Contains(f, tempPrefix) {
+		if strings.Contains(f, fsio.TempPrefix) {
 			t.Errorf("temporary file left: %s", f)
 		}
 	}
@@ -391,7 +392,7 @@ func TestInterruptLeavesNoPartialOutput(t *testing.T) {
 				t.Fatalf("to %s, single %v: exit %d, %v", to, single, code, err)
 			}
 			for _, f := range listTree(t, outDir) {
-				if strings.Contains(f, tempPrefix) || f == "report.jsonl" || f == "one.pgn" || single {
+				if strings.Contains(f, fsio.TempPrefix) || f == "report.jsonl" || f == "one.pgn" || single {
 					t.Errorf("to %s: partial or temporary file left: %s", to, f)
 				}
 			}

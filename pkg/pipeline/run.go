@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -39,8 +40,8 @@ func Run(ctx context.Context, cfg Config) (code int, err error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	temps := &tempSet{m: map[string]bool{}}
-	defer func() { temps.cleanup(code == ExitOK || code == ExitInvalid) }()
+	temps := fsio.NewTempSet()
+	defer func() { temps.Cleanup(code == ExitOK || code == ExitInvalid) }()
 	if err := s.decideOutput(temps); err != nil {
 		return ExitUsage, err
 	}
@@ -72,7 +73,7 @@ func (s *settings) checkScript() error {
 // runner is the state of one run.
 type runner struct {
 	s      *settings
-	temps  *tempSet
+	temps  *fsio.TempSet
 	budget *budget
 	large  *pool // the decoding of large inputs; nil without a memory limit
 
@@ -164,7 +165,7 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 	case "-": // standard output, in order with nothing else (validate sees to that)
 		w.reportBuf = w.stdout
 	default:
-		f, err := r.temps.create(filepath.Dir(filepath.Clean(s.cfg.Report)))
+		f, err := r.temps.CreateTemp(filepath.Dir(filepath.Clean(s.cfg.Report)))
 		if err != nil {
 			return ExitUsage, &UsageError{Err: fmt.Errorf("--report: %w", err)}
 		}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/shape"
 )
 
@@ -193,10 +194,10 @@ func (w *writer) newSplitWriter() (*splitWriter, error) {
 			sw.taken[foldName(filepath.Base(name))] = true
 		}
 	}
-	if err := w.r.temps.mkdirAll(sw.dir); err != nil {
+	if err := w.r.temps.MkdirAll(sw.dir); err != nil {
 		return nil, err
 	}
-	t, err := os.MkdirTemp(sw.dir, tempPrefix+"split-")
+	t, err := os.MkdirTemp(sw.dir, fsio.TempPrefix+"split-")
 	if err != nil {
 		return nil, fmt.Errorf("writing under %s: %w", sw.dir, err)
 	}
@@ -388,7 +389,7 @@ func (w *writer) closeSplit(ok bool) (err error) {
 		} else {
 			target = sw.order[num].target
 		}
-		if err := renameFile(sw.tempName(num), target); err != nil {
+		if err := fsio.Rename(sw.tempName(num), target); err != nil {
 			return fmt.Errorf("writing %s: %w", target, err)
 		}
 	}

@@ -98,7 +98,7 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 			return ExitUsage, usagef("stats: --out %s is an input file; inputs are never written", target)
 		}
 	}
-	f, err := r.temps.create(filepath.Dir(target))
+	f, err := r.temps.CreateTemp(filepath.Dir(target))
 	if err != nil {
 		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: --out: %w", err)}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qipu/qipu/pkg/export"
+	"github.com/qipu/qipu/pkg/internal/fsio"
 )
 
 // batch is a chunk of one file's batch, handed to the ordered writer.
@@ -107,11 +108,11 @@ type writer struct {
 	r         *runner
 	stdout    *bufio.Writer // standard output
 	stderr    io.Writer
-	outFile   outputFile // the single output file (outFile mode), created at the first output
+	outFile   fsio.OutputFile // the single output file (outFile mode), created at the first output
 	outBuf    *bufio.Writer
-	report    outputFile
+	report    fsio.OutputFile
 	reportBuf *bufio.Writer
-	file      outputFile        // the output file of the input at the head, while it is written
+	file      fsio.OutputFile   // the output file of the input at the head, while it is written
 	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
 	dirs      map[string]string // resolve's cache of directories
 	total     tally
@@ -155,7 +156,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 				}
 				if w.err != nil || ctx.Err() != nil {
 					for _, d := range p.files {
-						w.r.temps.remove(d.temp)
+						w.r.temps.Remove(d.temp)
 					}
 					continue
 				}
@@ -187,7 +188,7 @@ func (w *writer) write(p *batch) error {
 	if len(p.out) > 0 {
 		if w.r.s.outMode == outFile {
 			if w.outFile == nil {
-				f, err := w.r.temps.create(filepath.Dir(w.r.s.outPath))
+				f, err := w.r.temps.CreateTemp(filepath.Dir(w.r.s.outPath))
 				if err != nil {
 					return err
 				}
@@ -227,7 +228,7 @@ func (w *writer) write(p *batch) error {
 func (w *writer) writeFiles(p *batch) error {
 	if len(p.file) > 0 {
 		if w.file == nil {
-			f, err := w.r.temps.create(p.dest.dir)
+			f, err := w.r.temps.CreateTemp(p.dest.dir)
 			if err != nil {
 				return err
 			}
@@ -245,7 +246,7 @@ func (w *writer) writeFiles(p *batch) error {
 		}
 	}
 	for _, d := range p.files {
-		if err := w.r.temps.rename(d.temp, w.claim(d)); err != nil {
+		if err := w.r.temps.Rename(d.temp, w.claim(d)); err != nil {
 			return err
 		}
 	}
@@ -253,19 +254,19 @@ func (w *writer) writeFiles(p *batch) error {
 }
 
 // place closes a complete temporary output file and moves it to the first free name for d.
-func (w *writer) place(f outputFile, d doneFile) error {
+func (w *writer) place(f fsio.OutputFile, d doneFile) error {
 	if err := f.Close(); err != nil {
-		w.r.temps.remove(f.Name())
+		w.r.temps.Remove(f.Name())
 		return fmt.Errorf("writing under %s: %w", d.dir, err)
 	}
-	return w.r.temps.rename(f.Name(), w.claim(d))
+	return w.r.temps.Rename(f.Name(), w.claim(d))
 }
 
 // dropFile removes the output file being written, if any.
 func (w *writer) dropFile() {
 	if w.file != nil {
 		w.file.Close()
-		w.r.temps.remove(w.file.Name())
+		w.r.temps.Remove(w.file.Name())
 		w.file = nil
 	}
 }
@@ -287,7 +288,7 @@ func (w *writer) claim(f doneFile) string {
 }
 
 // closeTemp flushes and closes a temporary file and moves it to target.
-func (w *writer) closeTemp(f outputFile, buf *bufio.Writer, target string) error {
+func (w *writer) closeTemp(f fsio.OutputFile, buf *bufio.Writer, target string) error {
 	err := buf.Flush()
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -295,7 +296,7 @@ func (w *writer) closeTemp(f outputFile, buf *bufio.Writer, target string) error
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", target, err)
 	}
-	return w.r.temps.rename(f.Name(), target)
+	return w.r.temps.Rename(f.Name(), target)
 }
 
 // finish completes the outputs (or removes them), prints the summary and computes the exit

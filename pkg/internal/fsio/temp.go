@@ -1,4 +1,9 @@
-package pipeline
+// Package fsio is the file system side of a batch run: outputs written to temporary files that
+// are renamed into place whole (TempSet), so that no partial file is ever seen under its name
+// and an interrupted run leaves none behind; files created and read through their bare
+// descriptors where the system allows it (one system call less per file); inputs that may
+// block (named pipes) opened and read so that a cancelled run does not wait for them.
+package fsio
 
 import (
 	"errors"
@@ -13,17 +18,23 @@ import (
 	"sync"
 )
 
-// tempSet tracks the temporary files of a run so that none survives it, and the directories
+// TempPrefix starts the names of qipu's temporary files: a walk of the inputs skips them.
+const TempPrefix = ".qipu-"
+
+// NewTempSet returns an empty TempSet.
+func NewTempSet() *TempSet { return &TempSet{m: map[string]bool{}} }
+
+// TempSet tracks the temporary files of a run so that none survives it, and the directories
 // it created so that a failed or interrupted run leaves no empty ones behind.
-type tempSet struct {
+type TempSet struct {
 	mu    sync.Mutex
 	m     map[string]bool
 	dirs  []string
 	known sync.Map // directories known to exist: create looks at each once
 }
 
-// mkdirAll creates dir and its missing parents, and records the ones it created.
-func (t *tempSet) mkdirAll(dir string) error {
+// MkdirAll creates dir and its missing parents, and records the ones it created.
+func (t *TempSet) MkdirAll(dir string) error {
 	if _, ok := t.known.Load(dir); ok {
 		return nil
 	}
@@ -34,7 +45,7 @@ func (t *tempSet) mkdirAll(dir string) error {
 	return nil
 }
 
-func (t *tempSet) makeDirs(dir string) error {
+func (t *TempSet) makeDirs(dir string) error {
 	var missing []string
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(d); err == nil {
@@ -57,18 +68,18 @@ func (t *tempSet) makeDirs(dir string) error {
 	return nil
 }
 
-// create makes a temporary file in dir (created if needed) and records it. The file has its
+// CreateTemp makes a temporary file in dir (created if needed) and records it. The file has its
 // final mode from the start (0644 less the umask, as cp gives), so moving it into place is
 // one rename.
-func (t *tempSet) create(dir string) (outputFile, error) {
-	if err := t.mkdirAll(dir); err != nil {
+func (t *TempSet) CreateTemp(dir string) (OutputFile, error) {
+	if err := t.MkdirAll(dir); err != nil {
 		return nil, err
 	}
-	var f outputFile
+	var f OutputFile
 	var err error
 	for range 10000 {
-		name := filepath.Join(dir, tempPrefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
-		f, err = createFile(name, 0o644)
+		name := filepath.Join(dir, TempPrefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
+		f, err = Create(name, 0o644)
 		if !errors.Is(err, fs.ErrExist) {
 			break
 		}
@@ -82,25 +93,25 @@ func (t *tempSet) create(dir string) (outputFile, error) {
 	return f, nil
 }
 
-// outputFile is an output file being written: an *os.File, or where the system allows it a
+// OutputFile is an output file being written: an *os.File, or where the system allows it a
 // bare descriptor (one system call less per file: no question whether it blocks).
-type outputFile interface {
+type OutputFile interface {
 	io.Writer
 	io.Closer
 	Name() string
 }
 
-// remove deletes a temporary file.
-func (t *tempSet) remove(name string) {
+// Remove deletes a temporary file.
+func (t *TempSet) Remove(name string) {
 	os.Remove(name)
 	t.mu.Lock()
 	delete(t.m, name)
 	t.mu.Unlock()
 }
 
-// rename moves a complete temporary file into place.
-func (t *tempSet) rename(name, target string) error {
-	if err := renameFile(name, target); err != nil {
+// Rename moves a complete temporary file into place.
+func (t *TempSet) Rename(name, target string) error {
+	if err := Rename(name, target); err != nil {
 		return fmt.Errorf("writing %s: %w", target, err)
 	}
 	t.mu.Lock()
@@ -109,9 +120,9 @@ func (t *tempSet) rename(name, target string) error {
 	return nil
 }
 
-// cleanup removes the temporary files left, and after a failed run the directories the run
+// Cleanup removes the temporary files left, and after a failed run the directories the run
 // created that are still empty.
-func (t *tempSet) cleanup(succeeded bool) {
+func (t *TempSet) Cleanup(succeeded bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for name := range t.m {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package pipeline
+package fsio
 
 import (
 	"io"
@@ -8,18 +8,18 @@ import (
 	"syscall"
 )
 
-// renameFile moves a complete file into place. Unlike os.Rename it does not look at the
+// Rename moves a complete file into place. Unlike os.Rename it does not look at the
 // target first: the run's own bookkeeping already knows the name is free.
-func renameFile(from, to string) error {
+func Rename(from, to string) error {
 	if err := syscall.Rename(from, to); err != nil {
 		return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
 	}
 	return nil
 }
 
-// createFile creates a new file (O_EXCL) for writing, as a bare descriptor: an *os.File would
+// Create creates a new file (O_EXCL) for writing, as a bare descriptor: an *os.File would
 // ask whether the descriptor blocks, a system call for each output file.
-func createFile(name string, perm os.FileMode) (outputFile, error) {
+func Create(name string, perm os.FileMode) (OutputFile, error) {
 	for {
 		fd, err := syscall.Open(name, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, uint32(perm.Perm()))
 		if err == nil {
@@ -31,10 +31,10 @@ func createFile(name string, perm os.FileMode) (outputFile, error) {
 	}
 }
 
-// openRegular opens an input file the walk found regular, as a bare descriptor: an *os.File
+// OpenRegular opens an input file the walk found regular, as a bare descriptor: an *os.File
 // costs a system call more (it asks whether the descriptor is non-blocking), and a converted
 // archive of small files opens one per file.
-func openRegular(name string) (inputFile, error) {
+func OpenRegular(name string) (InputFile, error) {
 	for {
 		fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 		if err == nil {
@@ -109,7 +109,7 @@ func (f *fdFile) Close() error {
 	return nil
 }
 
-func (f *fdFile) stat() (int64, bool, error) {
+func (f *fdFile) Stat() (int64, bool, error) {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(f.fd, &st); err != nil {
 		return 0, false, &os.PathError{Op: "stat", Path: f.name, Err: err}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package pipeline
+package fsio
 
 import (
 	"bytes"
@@ -22,11 +22,11 @@ func TestOpenRegular(t *testing.T) {
 	if err := os.WriteFile(name, want, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := openRegular(name)
+	f, err := OpenRegular(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if size, regular, err := f.stat(); err != nil || size != int64(len(want)) || !regular {
+	if size, regular, err := f.Stat(); err != nil || size != int64(len(want)) || !regular {
 		t.Errorf("stat = %d, %v, %v", size, regular, err)
 	}
 	if err := iotest.TestReader(f, want); err != nil {
@@ -42,15 +42,15 @@ func TestOpenRegular(t *testing.T) {
 		t.Errorf("second Close: %v", err)
 	}
 	var pe *os.PathError
-	if _, err := openRegular(filepath.Join(dir, "missing.pgn")); !errors.As(err, &pe) || !errors.Is(err, os.ErrNotExist) {
+	if _, err := OpenRegular(filepath.Join(dir, "missing.pgn")); !errors.As(err, &pe) || !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
-	d, err := openRegular(dir) // a directory opens, and fails to read with its name
+	d, err := OpenRegular(dir) // a directory opens, and fails to read with its name
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if _, regular, _ := d.stat(); regular {
+	if _, regular, _ := d.Stat(); regular {
 		t.Error("a directory is regular")
 	}
 	if _, err := d.Read(make([]byte, 8)); !errors.As(err, &pe) || pe.Path != dir {
@@ -59,12 +59,12 @@ func TestOpenRegular(t *testing.T) {
 }
 
 // TestCreateFile: an output file written through its descriptor holds what was written,
-// has its mode from the start, and a name taken already is fs.ErrExist (tempSet.create then
+// has its mode from the start, and a name taken already is fs.ErrExist (TempSet.create then
 // draws another).
 func TestCreateFile(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "out.pgn")
-	f, err := createFile(name, 0o644)
+	f, err := Create(name, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestCreateFile(t *testing.T) {
 	if fi, err := os.Stat(name); err != nil || fi.Mode().Perm()&^0o644 != 0 {
 		t.Errorf("mode %v, %v", fi.Mode(), err)
 	}
-	if _, err := createFile(name, 0o644); !errors.Is(err, fs.ErrExist) {
+	if _, err := Create(name, 0o644); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("creating it again: %v, want fs.ErrExist", err)
 	}
 }

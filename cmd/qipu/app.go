@@ -42,10 +42,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:  "qipu",
 		Usage: "convert and validate Xiangqi (Chinese chess) game records",
-		Description: "qipu reads PGN (GB2312/GBK, Big5, UTF-8; Chinese, WXF or ICCS moves), XQF, 象棋桥 CBR/CBL/CBF\n" +
-			"and 东萍 DhtmlXQ files, replays every move on a bitboard engine and writes them in the notation\n" +
-			"or format you ask for; it also finds duplicate games, repairs broken start positions and\n" +
-			"tells what an archive holds.",
+		Description: "qipu reads PGN (GB2312/GBK, Big5, UTF-8; Chinese, WXF or ICCS moves), XQF, 象棋桥 CBR/CBL/CBF,\n" +
+			"东萍 DhtmlXQ, 弈天 MXQ, SG, QP, .xqn and plain-text game files, replays every move on a bitboard\n" +
+			"engine and writes them in the notation or format you ask for; it judges how games end\n" +
+			"(repetition, perpetual check) and classifies openings (ECCO), finds duplicate games, repairs\n" +
+			"broken start positions, tells what an archive holds, selects games and exports training data.",
 		Reader:          stdin,
 		Writer:          stdout,
 		ErrWriter:       stderr,

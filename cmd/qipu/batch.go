@@ -42,8 +42,8 @@ func convertCommand() *cli.Command {
 		Name:      "convert",
 		Usage:     "replay every game and write it in another notation or format",
 		ArgsUsage: "PATH...",
-		Description: "PATH is a file, a directory (walked recursively; PGN, XQF, CBR, CBL, CBF and DhtmlXQ\n" +
-			"files, recognized by content, then by extension) or - for standard input. Flags may come\n" +
+		Description: "PATH is a file, a directory (walked recursively; game files of every format qipu reads,\n" +
+			"recognized by content, then by extension) or - for standard input. Flags may come\n" +
 			"before or after the paths. --to dhtmlxq writes [DhtmlXQ] blocks (.txt files under -o).\n" +
 			"--out is a directory when it is one, ends in /, an input is a directory, there are several\n" +
 			"inputs, or --to is xqf. Below it a file argument is written under its base name and a\n" +

@@ -4,7 +4,12 @@
 # PGN files in every notation and encoding and single-game XQF files, and in every 100th
 # folder an XQF tree of about 60,000 moves with the same tree again in PGN), then prints:
 #
-#   - peak resident memory of `check` and `convert -o` (chinese) at -j 2;
+#   - the ceiling of -j 2: two one-core processes that split the archive (GOMAXPROCS=1,
+#     -j 1, --shard 0/2 and 1/2, side by side), for check and for convert -o; and the wall
+#     time of those two as a fraction of -j 2's (1 when -j 2 gets all the machine gives two
+#     independent processes), medians of runs in turn;
+#   - peak resident memory of check, convert -o (every --to), dedupe, stats and export at
+#     -j 2 and -j 8 (JS="2 8" lists the -j values);
 #   - the wall-time ratio of `check -j 1` to `check -j 2` (runs taken in turn, A B A B);
 #   - the wall-time ratio of `convert -o` (-j 2) to `cp -r` of the same tree;
 #   - `qipu perft 5` against the speed anchors of ../shared/anchors when they are there
@@ -17,10 +22,12 @@
 #   COPIES=40 scripts/bench.sh                an archive shaped like the real ones: 40 copies of the
 #                                             PGN and XQF files of ../shared/corpus (59,480 files of
 #                                             3 KB on average, 1 to 4 games each, a few large trees)
+#                                             and $HUGE generated XQF trees of $HUGE_NODES moves
+#                                             (default 4 of 230,000), spread among the copies
 #   REPEAT=5 KEEP=1 ARCHIVE=DIR scripts/bench.sh
 # Times and ratios are medians of $REPEAT runs (the machine may be shared); memory is the
-# highest peak. ARCHIVE reuses an archive made by gencorpus -archive. Ratios from one run are
-# indications, not assertions: no test depends on them.
+# highest peak. ARCHIVE reuses an archive made by gencorpus -archive (or kept by KEEP=1).
+# Ratios from one run are indications, not assertions: no test depends on them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-20000}
@@ -41,6 +48,15 @@ if [[ -z $archive && -n ${COPIES:-} ]]; then
   (cd "$corpus" && find . -type f \( -iname '*.pgn' -o -iname '*.xqf' \) -print0 | tar --null -cf - -T -) |
     tar -xf - -C "$work/archive/c1"
   for ((i = 2; i <= COPIES; i++)); do cp -r "$work/archive/c1" "$work/archive/c$i"; done
+  # Real archives hold a few huge opening trees among their small files.
+  HUGE=${HUGE:-4}
+  HUGE_NODES=${HUGE_NODES:-230000}
+  for ((k = 1; k <= HUGE; k++)); do
+    # 901 games: chunk 0's two PGN files of 450 games, then its huge tree.
+    go run ./scripts/gencorpus -archive 901 -huge-nodes "$HUGE_NODES" -seed "$k" -out "$work/huge" 2>/dev/null
+    cp "$work/huge/0000/huge-tree.xqf" "$work/archive/c$(( (k * COPIES + HUGE - 1) / HUGE ))/huge-tree-$k.xqf"
+    rm -rf "$work/huge"
+  done
   archive=$work/archive
 fi
 if [[ -z $archive ]]; then
@@ -94,11 +110,41 @@ pair() {
 }
 mib() { awk -v k="$1" 'BEGIN { printf "%.0f MB", k / 1024 }'; }
 
+# The ceiling of -j 2: two one-core processes that split the archive, side by side (the
+# shards of --shard share the files out; convert's write into the same directory).
+cat >"$work/halves" <<'EOF'
+#!/bin/sh
+q=$1; shift
+GOMAXPROCS=1 "$q" "$@" -j 1 --shard 0/2 >/dev/null 2>&1 &
+GOMAXPROCS=1 "$q" "$@" -j 1 --shard 1/2 >/dev/null 2>&1 &
+wait
+EOF
+chmod +x "$work/halves"
 printf '%-44s %-22s %s\n' "figure" "value" "goal"
-measure "$q" check -q -j "$J" "$archive"
-printf '%-44s %-22s %s\n' "check -j $J, peak RSS" "$(mib "$top")" "<= 200 MB"
-measure "$q" convert -q --to chinese -j "$J" -o "$work/out" "$archive"
-printf '%-44s %-22s %s\n' "convert --to chinese -o DIR -j $J, peak RSS" "$(mib "$top")" "<= 200 MB"
+# ceiling NAME ARGS...: -j 2's wall time as a fraction of the ceiling's, for qipu ARGS.
+ceiling() {
+  local name=$1; shift
+  pair "$work/halves $q $* $archive" "$q $* -j 2 $archive"
+  printf '%-44s %-22s %s\n' "$name: ceiling / -j 2, wall" "${ratio}x (${ta} s / ${tb} s)" "$goal"
+}
+goal=">= 0.95x" ceiling "check" check -q
+goal=">= 0.9x" ceiling "convert --to chinese -o DIR" convert -q --to chinese -o "$work/out"
+# Peak memory of every command (one run each of the converts and the cleanups).
+for j in ${JS:-2 8}; do
+  measure "$q" check -q -j "$j" "$archive"
+  printf '%-44s %-22s %s\n' "check -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
+  for to in chinese iccs wxf platform jsonl xqf dhtmlxq; do
+    REPEAT=1 measure "$q" convert -q --to "$to" -j "$j" -o "$work/out" "$archive"
+    printf '%-44s %-22s %s\n' "convert --to $to -o DIR -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
+  done
+  for c in dedupe stats export; do
+    "$q" "$c" --help >/dev/null 2>&1 || continue
+    args=(-j "$j")
+    [[ $c == export ]] && args+=(-q -o "$work/out")
+    REPEAT=1 measure "$q" "$c" "${args[@]}" "$archive"
+    printf '%-44s %-22s %s\n' "$c -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
+  done
+done
 pair "$q check -q -j 1 $archive" "$q check -q -j $J $archive"
 printf '%-44s %-22s %s\n' "check -j 1 / -j $J, wall" "${ratio}x (${ta} s / ${tb} s)" ">= 1.8x on 2 cores ($(nproc) here)"
 pair "$q convert -q --to chinese -j $J -o $work/out $archive" "cp -r $archive $work/out"

@@ -2,6 +2,7 @@ package ecco
 
 import (
 	"fmt"
+	mathbits "math/bits"
 	"sync"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -131,8 +132,9 @@ type played struct {
 	ids    [MaxPlies]uint8 // the keys' ids in the table (0 for a move no rule names)
 	n      int
 	atBase [maxBases]bool // per base: the board after its ply equals the base board
-	// memo caches the procs' results: 0 not yet tested, 1 false, 2 true.
-	memo [maxProcs]uint8
+	// tested and held cache the procs' results, a bit per proc (a quarter of the memory a
+	// byte each would take: every classification clears them).
+	tested, held procSet
 	// baseMemo caches the bases' results the same way.
 	baseMemo [maxBases]uint8
 }
@@ -208,25 +210,32 @@ func moveKey(pc board.Piece, from, to board.Square) key {
 // holding rule excludes, the last one (in code order) of those defined from a base position
 // if any, else the last one. The first rule, A00, holds for every game.
 func (t *table) classify(g *played) *rule {
-	var held codeSet
-	first := g.keys[0]
-	for i := range t.rules {
-		if f := t.first[i]; f != nil && !has(f, first) {
-			continue
-		}
+	var held codeSet  // the codes of the rules that hold
+	var rules codeSet // the same rules by index (codes are unique: at most maxCodes rules)
+	for _, i := range t.byFirst[g.ids[0]] {
 		if t.holds(&t.rules[i], g) {
 			held.add(t.rules[i].code)
+			rules.add(int(i))
 		}
 	}
+	// The holding rules from the last, but the first (A00).
 	var found *rule
-	for i := len(t.rules) - 1; i > 0; i-- {
-		r := &t.rules[i]
-		if held.has(r.code) && !r.not.meets(&held) {
-			if r.fromBase {
-				return r
+	for w := len(rules) - 1; w >= 0; w-- {
+		for bits := rules[w]; bits != 0; {
+			b := 63 - mathbits.LeadingZeros64(bits)
+			bits &^= 1 << b
+			i := w*64 + b
+			if i == 0 {
+				continue
 			}
-			if found == nil {
-				found = r
+			r := &t.rules[i]
+			if !r.not.meets(&held) {
+				if r.fromBase {
+					return r
+				}
+				if found == nil {
+					found = r
+				}
 			}
 		}
 	}
@@ -289,16 +298,20 @@ func (t *table) baseHolds(b int, g *played) bool {
 	return ok
 }
 
+// procSet is a set of proc indices.
+type procSet [maxProcs / 64]uint64
+
 func (t *table) procHolds(id uint16, g *played) bool {
-	if m := g.memo[id]; m != 0 {
-		return m == 2
+	w, bit := id>>6, uint64(1)<<(id&63)
+	if g.tested[w]&bit != 0 {
+		return g.held[w]&bit != 0
 	}
-	ok := t.procs[id].holds(g)
-	g.memo[id] = 1
-	if ok {
-		g.memo[id] = 2
+	g.tested[w] |= bit
+	if t.procs[id].holds(g) {
+		g.held[w] |= bit
+		return true
 	}
-	return ok
+	return false
 }
 
 // holds runs the side's moves through the steps: each step's targets must all be played (in

@@ -3,6 +3,7 @@ package ecco
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,6 +144,10 @@ type table struct {
 	// ids numbers the keys the rules mention, from 1 (at most 255); other keys are 0.
 	ids   [1 << 13]uint8
 	first [][]key // per rule, Red's possible first moves; nil when unconstrained
+	// byFirst lists, per id of Red's first move, the rules that move may meet (those whose
+	// first moves hold it, and those unconstrained), in rule order: a classification tests
+	// only those. A move no rule names (id 0) may meet only the unconstrained ones.
+	byFirst [256][]int16
 }
 
 // parseRules parses the data file.
@@ -315,6 +320,16 @@ func parseRules(text string) (*table, error) {
 	t.first = make([][]key, len(t.rules))
 	for i := range t.rules {
 		t.first[i] = firstMoves(t, &t.rules[i])
+	}
+	if len(t.rules) > maxCodes {
+		return nil, fmt.Errorf("ecco.rules: more than %d codes", maxCodes)
+	}
+	for id := range t.byFirst {
+		for i, f := range t.first {
+			if f == nil || id != 0 && slices.ContainsFunc(f, func(k key) bool { return int(t.ids[k]) == id }) {
+				t.byFirst[id] = append(t.byFirst[id], int16(i))
+			}
+		}
 	}
 	return t, nil
 }

@@ -123,6 +123,19 @@ func (r *runner) input(i int) *input {
 	return nil
 }
 
+// forget drops input i once the writer is past it: the list of an archive of 100,000 files
+// is some 40 MB of paths, which the collector would otherwise mark in every cycle until the
+// end of the run (two processes that split the archive each hold half of it). The cleanup
+// commands keep the list: their later passes and verdicts name the inputs.
+func (r *runner) forget(i int) {
+	if r.clean != nil {
+		return
+	}
+	r.mu.Lock()
+	r.inputs[i] = nil
+	r.mu.Unlock()
+}
+
 // discoveryDone waits for the complete list of inputs, then checks that no output is an input
 // and takes the inputs' names in the output directory, and starts the progress display. The
 // writer calls it before it writes anything.

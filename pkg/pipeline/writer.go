@@ -170,6 +170,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 			<-sl.ready
 		}
 		w.dropFile() // an output file the worker did not complete (cancelled, or a failed write)
+		w.r.forget(sl.seq)
 		if pr := w.r.s.cfg.Progress; pr != nil {
 			pr.Advance(games)
 		}

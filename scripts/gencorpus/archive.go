@@ -32,8 +32,10 @@ const (
 	pgnPerChunk = 2
 	gamesPerPGN = 450
 	hugeEvery   = 100
-	hugeNodes   = 60000 // moves of a huge tree, variations included
 )
+
+// hugeNodes is the number of moves of a huge tree, variations included (-huge-nodes).
+var hugeNodes = 60000
 
 // archiveStyles are the PGN styles of the archive, taken in turn by its PGN files.
 var archiveStyles = []pgnStyle{

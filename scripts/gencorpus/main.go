@@ -40,6 +40,7 @@ func main() {
 	bench := flag.Bool("bench", false, "write a large archive instead: -pgn-mb of GBK PGN and -xqf XQF files")
 	pgnMB := flag.Int("pgn-mb", 50, "with -bench: megabytes of GBK PGN (Chinese notation) to write")
 	archiveN := flag.Int("archive", 0, "write a large archive of `N` random games into -out instead (PGN files of 450 games in every notation and encoding, single-game XQF files, a huge tree every 100,000 games)")
+	flag.IntVar(&hugeNodes, "huge-nodes", hugeNodes, "with -archive: moves of each huge tree, variations included")
 	jobs := flag.Int("j", 0, "with -archive: parallel workers (default: number of CPUs)")
 	flag.BoolVar(&verbose, "v", false, "with -classic: list each game's file and source on standard error")
 	classic := flag.String("classic", "", "write only OUT/classic: the classic games, read from the shared test corpus at `DIR`")

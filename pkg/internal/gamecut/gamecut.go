@@ -26,33 +26,48 @@ func Find(g *game.Game) []Cut {
 		return nil
 	}
 	var cuts []Cut
+	var lost []int // the cuts whose node the main line's end does not give
+	leaf, plies := mainLeaf(g)
 	for _, d := range g.Diagnostics {
 		switch {
 		case d.IsWarning():
 		case d.Kind == game.KindSetup:
 			cuts = append(cuts, Cut{Node: &g.Root, Diag: d, MainLine: true})
 		case d.Ply > 0:
-			n, main := locate(g, d)
-			cuts = append(cuts, Cut{Node: n, Diag: d, MainLine: main})
+			if plies == d.Ply-1 && before(leaf.Loc, d.Loc) {
+				cuts = append(cuts, Cut{Node: leaf, Diag: d, MainLine: true})
+				continue
+			}
+			lost = append(lost, len(cuts))
+			cuts = append(cuts, Cut{Diag: d})
 		}
+	}
+	if len(lost) > 0 {
+		locate(g, cuts, lost, leaf, plies)
 	}
 	return cuts
 }
 
-// locate returns the node a failed move d would have followed: the end of the main line when
-// the main line stops right before d's ply and before d in the source; otherwise the node one
-// ply shallower that comes last before d in the source (the end of the variation d is in).
-func locate(g *game.Game, d *game.Diagnostic) (*game.Node, bool) {
-	depth := d.Ply - 1
+// mainLeaf returns the last node of g's main line and its ply.
+func mainLeaf(g *game.Game) (*game.Node, int) {
 	leaf, plies := &g.Root, 0
 	for len(leaf.Children) > 0 {
 		leaf = leaf.Children[0]
 		plies++
 	}
-	if plies == depth && before(leaf.Loc, d.Loc) {
-		return leaf, true
+	return leaf, plies
+}
+
+// locate sets the node of each cut of lost (a failed move d) to the node one ply shallower
+// than d that comes last before d in the source (the end of the variation d is in); when
+// there is none, the main line's end if it is at that ply, else the root. One walk of the
+// tree serves every cut (a tree of 200,000 moves may hold hundreds of failed moves); the
+// nodes of a depth are met in the same order as a walk for each cut would meet them.
+func locate(g *game.Game, cuts []Cut, lost []int, leaf *game.Node, plies int) {
+	maxDepth := 0
+	for _, i := range lost {
+		maxDepth = max(maxDepth, cuts[i].Diag.Ply-1)
 	}
-	var best *game.Node
 	type item struct {
 		n     *game.Node
 		depth int
@@ -61,23 +76,31 @@ func locate(g *game.Game, d *game.Diagnostic) (*game.Node, bool) {
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if it.depth == depth {
-			if before(it.n.Loc, d.Loc) && (best == nil || best.Loc.Offset < it.n.Loc.Offset) {
-				best = it.n
+		for _, i := range lost {
+			c := &cuts[i]
+			if it.depth == c.Diag.Ply-1 && before(it.n.Loc, c.Diag.Loc) &&
+				(c.Node == nil || c.Node.Loc.Offset < it.n.Loc.Offset) {
+				c.Node = it.n
 			}
+		}
+		if it.depth == maxDepth {
 			continue
 		}
-		for _, c := range it.n.Children {
-			stack = append(stack, item{c, it.depth + 1})
+		for _, ch := range it.n.Children {
+			stack = append(stack, item{ch, it.depth + 1})
 		}
 	}
-	if best == nil {
-		if plies == depth {
-			return leaf, true
+	for _, i := range lost {
+		c := &cuts[i]
+		switch depth := c.Diag.Ply - 1; {
+		case c.Node != nil:
+			c.MainLine = c.Node == leaf
+		case plies == depth:
+			c.Node, c.MainLine = leaf, true
+		default:
+			c.Node, c.MainLine = &g.Root, depth == 0
 		}
-		return &g.Root, depth == 0
 	}
-	return best, best == leaf
 }
 
 // before reports whether a comes before b in the source; unknown places compare as before.

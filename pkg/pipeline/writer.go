@@ -111,6 +111,7 @@ type writer struct {
 	report    outputFile
 	reportBuf *bufio.Writer
 	file      outputFile        // the output file of the input at the head, while it is written
+	creators  *creators         // under an output directory: they create the complete files (creators.go)
 	claimed   map[string]bool   // output names taken in this run (and the inputs'), resolved
 	dirs      map[string]string // resolve's cache of directories
 	total     stats
@@ -128,6 +129,9 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 	}
 	if err := w.discoveryDone(); err != nil {
 		fail(err)
+	}
+	if w.r.s.outMode == outDir {
+		w.creators = newCreators(ctx, cancel, w.r.temps, w.r.s.jobs)
 	}
 	var buf []*piece
 	for sl := range order {
@@ -168,6 +172,11 @@ func (w *writer) drain(ctx context.Context, order <-chan *slot, cancel context.C
 		w.r.forget(sl.seq)
 		if pr := w.r.s.cfg.Progress; pr != nil {
 			pr.Advance(games)
+		}
+	}
+	if w.creators != nil {
+		if err := w.creators.wait(); err != nil {
+			fail(err)
 		}
 	}
 	if err := w.stdout.Flush(); err != nil {
@@ -219,6 +228,14 @@ func (w *writer) write(p *piece) error {
 
 // writeFiles writes a piece's output files under the output directory.
 func (w *writer) writeFiles(p *piece) error {
+	if c := w.creators; c != nil && w.file == nil && len(p.file) > 0 && p.fileEnd {
+		// A whole output in one piece: a creator writes it (the common case).
+		c.send(createTask{dir: p.dest.dir, target: w.claim(p.dest), data: p.file})
+		for _, d := range p.files {
+			c.send(createTask{dir: d.dir, target: w.claim(d), temp: d.temp})
+		}
+		return nil
+	}
 	if len(p.file) > 0 {
 		if w.file == nil {
 			f, err := w.r.temps.create(p.dest.dir)
@@ -239,7 +256,9 @@ func (w *writer) writeFiles(p *piece) error {
 		}
 	}
 	for _, d := range p.files {
-		if err := w.r.temps.rename(d.temp, w.claim(d)); err != nil {
+		if w.creators != nil {
+			w.creators.send(createTask{dir: d.dir, target: w.claim(d), temp: d.temp})
+		} else if err := w.r.temps.rename(d.temp, w.claim(d)); err != nil {
 			return err
 		}
 	}

@@ -151,11 +151,11 @@ func (w *writer) discoveryDone() error {
 		// output directory that reaches the inputs through a link cannot replace them.
 		for _, in := range r.inputs {
 			if !in.stdin {
-				w.claimed[resolve(in.path, w.dirs)] = true
+				w.claimed[claimOf(resolve(in.path, w.dirs))] = true
 			}
 		}
 		if s.cfg.Report != "" && s.cfg.Report != "-" {
-			w.claimed[resolve(s.cfg.Report, w.dirs)] = true
+			w.claimed[claimOf(resolve(s.cfg.Report, w.dirs))] = true
 		}
 	}
 	return nil
@@ -168,7 +168,7 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 	go r.discover(ctx, d, listed)
 	defer func() { cancel(); <-r.discovered }() // the walk has stopped when Run returns
 
-	w := &writer{r: r, claimed: map[string]bool{}, dirs: map[string]string{}}
+	w := &writer{r: r, claimed: map[claimKey]bool{}, dirs: map[string]string{}}
 	w.stdout = bufio.NewWriterSize(s.stdout, chunkSize)
 	switch s.cfg.Report {
 	case "":

@@ -24,7 +24,7 @@
 #                                             3 KB on average, 1 to 4 games each, a few large trees)
 #                                             and $HUGE generated XQF trees of $HUGE_NODES moves
 #                                             (default 4 of 230,000), spread among the copies
-#   REPEAT=5 KEEP=1 ARCHIVE=DIR scripts/bench.sh
+#   REPEAT=5 KEEP=1 ARCHIVE=DIR QIPU=BINARY scripts/bench.sh
 # Times and ratios are medians of $REPEAT runs (the machine may be shared); memory is the
 # highest peak. ARCHIVE reuses an archive made by gencorpus -archive (or kept by KEEP=1).
 # Ratios from one run are indications, not assertions: no test depends on them.
@@ -37,7 +37,8 @@ work=$(mktemp -d)
 if [[ -z ${KEEP:-} ]]; then trap 'rm -rf "$work"' EXIT; else echo "keeping $work"; fi
 [[ -x /usr/bin/time ]] || { echo "bench.sh: needs /usr/bin/time (GNU time) for peak memory" >&2; exit 2; }
 
-go build -o "$work/qipu" ./cmd/qipu
+# QIPU=BINARY measures a qipu built beforehand (another commit's, to compare).
+if [[ -n ${QIPU:-} ]]; then cp "$QIPU" "$work/qipu"; else go build -o "$work/qipu" ./cmd/qipu; fi
 q=$work/qipu
 archive=${ARCHIVE:-}
 if [[ -z $archive && -n ${COPIES:-} ]]; then

@@ -152,13 +152,23 @@ func (w *writer) discoveryDone() error {
 		// Inputs are never written: an output may not take an input's name, nor the
 		// report's. Names are compared with their directories' links resolved, so that an
 		// output directory that reaches the inputs through a link cannot replace them.
+		// The names in the output directory itself are kept too: --split-by writes there and
+		// must not take one of them in another case.
+		top := filepath.Dir(resolve(filepath.Join(s.outPath, "x"), w.dirs))
+		claim := func(path string) {
+			r := resolve(path, w.dirs)
+			w.claimed[claimOf(r)] = true
+			if filepath.Dir(r) == top {
+				w.topClaimed = append(w.topClaimed, r)
+			}
+		}
 		for _, in := range r.inputs {
 			if !in.stdin {
-				w.claimed[resolve(in.path, w.dirs)] = true
+				claim(in.path)
 			}
 		}
 		if s.cfg.Report != "" && s.cfg.Report != "-" {
-			w.claimed[resolve(s.cfg.Report, w.dirs)] = true
+			claim(s.cfg.Report)
 		}
 	}
 	return nil
@@ -171,7 +181,7 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 	go r.discover(ctx, d, listed)
 	defer func() { cancel(); <-r.discovered }() // the walk has stopped when Run returns
 
-	w := &writer{r: r, claimed: map[string]bool{}, dirs: map[string]string{}}
+	w := &writer{r: r, claimed: map[claimKey]bool{}, dirs: map[string]string{}}
 	w.stdout = bufio.NewWriterSize(s.stdout, chunkSize)
 	switch s.cfg.Report {
 	case "":

@@ -188,11 +188,8 @@ func (w *writer) newSplitWriter() (*splitWriter, error) {
 		sw.count, _ = strconv.Atoi(sw.split.String())
 	}
 	// A name claimed in dir already (an input or the report there) is taken in every case.
-	dir := filepath.Dir(resolve(filepath.Join(sw.dir, "x"), w.dirs))
-	for name := range w.claimed {
-		if filepath.Dir(name) == dir {
-			sw.taken[foldName(filepath.Base(name))] = true
-		}
+	for _, name := range w.topClaimed {
+		sw.taken[foldName(filepath.Base(name))] = true
 	}
 	if err := w.r.temps.MkdirAll(sw.dir); err != nil {
 		return nil, err
@@ -276,7 +273,7 @@ func (sw *splitWriter) claim(w *writer, key string, take bool) string {
 			continue
 		}
 		p := filepath.Join(sw.dir, name)
-		r := resolve(p, w.dirs)
+		r := claimOf(resolve(p, w.dirs))
 		if w.claimed[r] {
 			continue
 		}

@@ -22,7 +22,7 @@ type taggedSource struct {
 	names  bool   // the files carry Opening/Variation tags in simplified Chinese
 }
 
-// The taggers of the corpus (see ../shared/ecco/README.md): xqbase's own tools at 20 plies,
+// The taggers of the corpus: xqbase's own tools at 20 plies,
 // and another tagger at 15 plies behind the Yvonne761 and walker8088 tags.
 var taggedSources = []taggedSource{
 	{"liangqi__xqwizard/XQWIZARD/橘中秘(繁体)/", 20, false}, // Big5, traditional names
@@ -120,9 +120,9 @@ func TestCorpusTags(t *testing.T) {
 	if known != len(knownDisagreements) {
 		t.Errorf("%d known disagreements seen, %d listed: a listed game now agrees or is gone", known, len(knownDisagreements))
 	}
-	// With 20 plies, a 15-ply tag may only deepen into the code its rule continues to. The
-	// README of ../shared/ecco counts C45→C46 ×7, B55→B56 ×2 and C23→C25 ×1; C25's second
-	// printed line (8. 兵七进一 … 9. 兵三进一) also takes two C24 games to C25 here.
+	// With 20 plies, a 15-ply tag may only deepen into the code its rule continues to:
+	// C45→C46 ×7, B55→B56 ×2 and C23→C25 ×1, and C25's second printed line (8. 兵七进一 …
+	// 9. 兵三进一) also takes two C24 games to C25.
 	want := map[string]int{"C45→C46": 7, "B55→B56": 2, "C23→C25": 1, "C24→C25": 2}
 	if !maps.Equal(shifts, want) {
 		t.Errorf("15-ply tags changed by 20 plies: %v, want %v", shifts, want)

@@ -95,7 +95,7 @@ func TestCorpus(t *testing.T) {
 	t.Logf("%d files, %d plies, %d results checked against the end reason", len(files), plies, checked)
 }
 
-// TestFirstMove: 6A-4C in the first real file is 相三进五, g0-e2 (FORMATS.md's example).
+// TestFirstMove: 6A-4C in the first real file is 相三进五, g0-e2.
 func TestFirstMove(t *testing.T) {
 	t.Parallel()
 	const rel = "walker8088__cchess/game_book/对局谱/w网络棋谱/网络棋谱（无讲评的）/弈天对局谱/弈天对局谱（8）/雷神（月将）/雷神(9弦)-负-剑月轩小琼(9f) 02-10-07.mxq"

@@ -5,7 +5,7 @@
 // # Layout
 //
 // Facts from ElephantEye's Mxq2Pgn and vschess's detection, checked on the real files of the
-// test corpus (see FORMATS.md §5.1):
+// test corpus:
 //
 //   - The file is nothing but strings, each a length byte and that many bytes of text (GBK
 //     in every file seen); the last string ends at the end of the file.

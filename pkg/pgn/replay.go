@@ -11,6 +11,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/textmove"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/anynotation"
 )
@@ -226,21 +227,9 @@ func (r *Replayer) resolve(pos *board.Position, text string) (board.Move, string
 	} else {
 		res, err = anynotation.Resolve(pos, text, r.hint)
 	}
-	if err != nil {
-		return board.NoMove, "", err
-	}
-	if r.hint != notation.Unknown && res.Format != r.hint {
-		// The Format tag is wrong for this move: warn once, then expect the notation the
-		// moves are really in, so a mislabelled game gets one warning, not one per move.
-		r.hint = res.Format
-	}
-	if res.Nonstandard {
-		if res.Note == "" {
-			return res.Move, "non-standard move text", nil
-		}
-		return res.Move, res.Note, nil
-	}
-	return res.Move, "", nil
+	// A Format tag that is wrong for this move: the notation the moves are really in is
+	// expected next (textmove.Outcome).
+	return textmove.Outcome(res, err, &r.hint)
 }
 
 // BeginGame implements Visitor.

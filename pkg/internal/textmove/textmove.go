@@ -23,11 +23,19 @@ type Resolver struct {
 // but fits exactly one legal move, or the notation error.
 func (r *Resolver) Resolve(pos *board.Position, text string) (board.Move, string, error) {
 	res, err := anynotation.Resolve(pos, text, r.Hint)
+	return Outcome(res, err, &r.Hint)
+}
+
+// Outcome turns what anynotation resolved into what a game.ResolveFunc returns: the move, and
+// a note when the text is non-standard but fits exactly one legal move. A hinted notation
+// that the text is not in becomes the hint (*hint) for the next moves: a text written in
+// another notation than the one expected gets one notation warning, not one per move.
+func Outcome(res anynotation.Resolved, err error, hint *notation.ID) (board.Move, string, error) {
 	if err != nil {
 		return board.NoMove, "", err
 	}
-	if r.Hint != notation.Unknown && res.Format != r.Hint {
-		r.Hint = res.Format
+	if *hint != notation.Unknown && res.Format != *hint {
+		*hint = res.Format
 	}
 	if res.Nonstandard {
 		if res.Note == "" {

@@ -49,18 +49,19 @@ func judgeEnding(g *Game, cfg *CheckConfig) {
 		seen = append(seen, branch)
 		occ := r.Occurrences[len(r.Occurrences)-n:]
 		cycle := r.Ply - occ[n-2]
+		// The line ends in the cycle: within one more turn of it after the Nth occurrence.
+		// A line that goes on was changed by a player, as the rules ask: no side loses, and
+		// the note only says who checked (a chase, costly to judge, decides nothing there).
+		final := lineEnd(r.Node, r.Ply)-r.Ply < cycle
+		rules, goesOn := cfg.ChaseRules, ""
+		if !final {
+			rules, goesOn = ending.ChecksOnly, "; play goes on"
+		}
 		pos := r.Position(g)
-		v := ending.JudgeCycle(&pos, cycleMoves(r.Node, cycle), cfg.ChaseRules)
+		v := ending.JudgeCycle(&pos, cycleMoves(r.Node, cycle), rules)
 		where := ""
 		if !main {
 			where = " (in a variation)"
-		}
-		// The line ends in the cycle: within one more turn of it after the Nth occurrence.
-		// A line that goes on was changed by a player, as the rules ask: no side loses.
-		final := lineEnd(r.Node, r.Ply)-r.Ply < cycle
-		goesOn := ""
-		if !final {
-			goesOn = "; play goes on"
 		}
 		g.AddDiagnostic(&Diagnostic{Kind: KindRepetition, Level: LevelNote, Loc: r.Node.Loc, Ply: r.Ply,
 			Message: fmt.Sprintf("the position occurs for the %s time%s (plies %s): %s%s", ordinal(n), where, joinInts(occ), v.Reason(), goesOn)})

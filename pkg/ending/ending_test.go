@@ -3,6 +3,7 @@ package ending
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,7 +159,7 @@ func TestJudgeCycleRules(t *testing.T) {
 				}
 				return
 			}
-			if !equalInts(plies, tc.plies) {
+			if !slices.Equal(plies, tc.plies) {
 				t.Errorf("occurrences at %v, want %v", plies, tc.plies)
 			}
 			if v.Kind != tc.kind || v.Loser != tc.loser || v.Rules != tc.rules {
@@ -170,7 +171,7 @@ func TestJudgeCycleRules(t *testing.T) {
 					checks = append(checks, i)
 				}
 			}
-			if !equalInts(checks, tc.checks) {
+			if !slices.Equal(checks, tc.checks) {
 				t.Errorf("checks on moves %v, want %v", checks, tc.checks)
 			}
 			chased := ""
@@ -201,18 +202,6 @@ func TestProtectionByPinnedDefender(t *testing.T) {
 	if v.Kind != Repetition || v.Loser != NoSide {
 		t.Errorf("free defender: %v %q (%s)", v.Kind, v.Loser, v.Reason())
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestJudgeCycleNotACycle(t *testing.T) {
@@ -273,7 +262,7 @@ func TestHistory(t *testing.T) {
 			t.Fatalf("ply %d: Push = %d, %d, want %d, %d", i+1, c, p, s.count, s.prev)
 		}
 	}
-	if got := h.Occurrences(nil, 3); !equalInts(got, []int{1, 3}) {
+	if got := h.Occurrences(nil, 3); !slices.Equal(got, []int{1, 3}) {
 		t.Errorf("Occurrences(3) = %v", got)
 	}
 	// A capture at ply 6: nothing before it can recur, so the scan stops there (ply 8's key
@@ -299,7 +288,7 @@ func TestHistory(t *testing.T) {
 	if c, p := h.Push(1, false); c != 3 || p != 2 {
 		t.Errorf("variation ply 4: Push = %d, %d, want 3, 2", c, p)
 	}
-	if got := h.Occurrences([]int{99}, 4); !equalInts(got, []int{99, 0, 2, 4}) {
+	if got := h.Occurrences([]int{99}, 4); !slices.Equal(got, []int{99, 0, 2, 4}) {
 		t.Errorf("Occurrences(4) = %v", got)
 	}
 	h.Truncate(10) // beyond the end: unchanged

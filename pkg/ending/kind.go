@@ -201,21 +201,25 @@ type Ending struct {
 
 // MarshalJSON writes the ending with plies as a JSON array, never null.
 func (e Ending) MarshalJSON() ([]byte, error) {
-	kind, err := e.Kind.MarshalText()
-	if err != nil {
+	if _, err := e.Kind.MarshalText(); err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, 48+4*len(e.Plies))
-	b = append(b, `{"kind":"`...)
-	b = append(b, kind...)
-	b = append(b, `","loser":"`...)
-	b = append(b, e.Loser.String()...)
-	b = append(b, `","plies":[`...)
+	return e.AppendJSON(make([]byte, 0, 48+4*len(e.Plies))), nil
+}
+
+// AppendJSON appends the ending's JSON object, {"kind":K,"loser":S,"plies":[…]}, to dst: the
+// one writer of it (MarshalJSON and package jsonl call it), allocating nothing beyond dst.
+func (e *Ending) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"kind":"`...)
+	dst = append(dst, e.Kind.String()...)
+	dst = append(dst, `","loser":"`...)
+	dst = append(dst, e.Loser.String()...)
+	dst = append(dst, `","plies":[`...)
 	for i, p := range e.Plies {
 		if i > 0 {
-			b = append(b, ',')
+			dst = append(dst, ',')
 		}
-		b = strconv.AppendInt(b, int64(p), 10)
+		dst = strconv.AppendInt(dst, int64(p), 10)
 	}
-	return append(b, "]}"...), nil
+	return append(dst, "]}"...)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,7 +89,7 @@ func TestEndingVectors(t *testing.T) {
 			if e.Kind != ending.PerpetualCheck || e.Loser != loser || want != v.FFishResult || c[game.KindPerpetualCheck] != 1 || c[game.KindResult] != 1 || c[game.KindRepetition] != 1 {
 				t.Errorf("vector %d (%s %s): ending %+v, codes %v", i, v.Kind, *v.Checker, e, c)
 			}
-			if !equalInts(e.Plies, v.Repetition) {
+			if !slices.Equal(e.Plies, v.Repetition) {
 				t.Errorf("vector %d: plies %v, want %v", i, e.Plies, v.Repetition)
 			}
 		case "mutual_check":
@@ -138,18 +139,6 @@ func TestFixResults(t *testing.T) {
 		}
 		return
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestEndingOnEachPath: a repetition in a variation only is a note that says so, and leaves

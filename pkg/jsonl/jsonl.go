@@ -165,20 +165,9 @@ func AppendGame(dst []byte, source string, g *game.Game, o *Options) []byte {
 	return append(dst, "}\n"...)
 }
 
-// appendEnding appends the "ending" object: {"kind","loser","plies"}.
+// appendEnding appends the "ending" field: {"kind","loser","plies"}.
 func appendEnding(dst []byte, e *ending.Ending) []byte {
-	dst = append(dst, `,"ending":{"kind":"`...)
-	dst = append(dst, e.Kind.String()...)
-	dst = append(dst, `","loser":"`...)
-	dst = append(dst, e.Loser.String()...)
-	dst = append(dst, `","plies":[`...)
-	for i, p := range e.Plies {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = strconv.AppendInt(dst, int64(p), 10)
-	}
-	return append(dst, "]}"...)
+	return e.AppendJSON(append(dst, `,"ending":`...))
 }
 
 // EncodingName is an encoding as the "encoding" field writes it: its name, "" for

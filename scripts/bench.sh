@@ -27,7 +27,9 @@
 #   REPEAT=5 KEEP=1 ARCHIVE=DIR QIPU=BINARY scripts/bench.sh
 # Times and ratios are medians of $REPEAT runs (the machine may be shared); memory is the
 # highest peak. ARCHIVE reuses an archive made by gencorpus -archive (or kept by KEEP=1).
-# Ratios from one run are indications, not assertions: no test depends on them.
+# Ratios from one run are indications, not assertions: no test depends on them. Every timed
+# convert writes a new output tree, removed only at the end: the script needs free disk of
+# about 1.4x the archive for each (25 trees at REPEAT=5); see timed below for why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-20000}
@@ -75,11 +77,25 @@ games=$(json_field games <<<"$summary")
 plies=$(json_field plies <<<"$summary")
 printf 'archive: %d files, %d MB, %d games, %d plies\n\n' "$files" "$mb" "$games" "$plies"
 
-# timed CMD...: runs CMD once (output to /dev/null, the output tree $work/out removed first);
-# sets $secs and $kb (peak resident memory).
+# Timed runs write into a new directory each ($work/outs/N for @OUT@ in a command), all removed
+# when the script ends: on ext4 mounted with online discard (as here) creating files in the
+# minute after a large tree was deleted costs 2-6x the system time (21 s instead of 8 s for
+# the same convert -o), which made the figures measure the previous run's rm -rf. So the
+# script needs free disk for every timed convert (about 1.4x the archive each; 25 runs at
+# REPEAT=5). The memory runs, whose time is not shown, come last and reuse $work/out.
+outs=0
+mkdir -p "$work/outs"
+# timed CMD...: runs CMD once (output to /dev/null; @OUT@ in its arguments is a new directory;
+# without it the tree $work/out is removed first); sets $secs and $kb (peak resident memory).
 timed() {
-  rm -rf "$work/out"
-  /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
+  local args=("$@")
+  if [[ "$*" == *@OUT@* ]]; then
+    outs=$((outs + 1))
+    args=("${args[@]//@OUT@/$work/outs/$outs}")
+  else
+    rm -rf "$work/out"
+  fi
+  /usr/bin/time -f '%e %M' -o "$work/time" "${args[@]}" >/dev/null 2>"$work/err" || true
   # GNU time puts "Command exited with non-zero status N" first when the run fails (a corpus
   # with invalid games makes check exit 1): the figures are on the last line.
   read -r secs kb < <(tail -n 1 "$work/time")
@@ -129,26 +145,10 @@ ceiling() {
   printf '%-44s %-22s %s\n' "$name: ceiling / -j 2, wall" "${ratio}x (${ta} s / ${tb} s)" "$goal"
 }
 goal=">= 0.95x" ceiling "check" check -q
-goal=">= 0.9x" ceiling "convert --to chinese -o DIR" convert -q --to chinese -o "$work/out"
-# Peak memory of every command (one run each of the converts and the cleanups).
-for j in ${JS:-2 8}; do
-  measure "$q" check -q -j "$j" "$archive"
-  printf '%-44s %-22s %s\n' "check -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
-  for to in chinese iccs wxf platform jsonl xqf dhtmlxq; do
-    REPEAT=1 measure "$q" convert -q --to "$to" -j "$j" -o "$work/out" "$archive"
-    printf '%-44s %-22s %s\n' "convert --to $to -o DIR -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
-  done
-  for c in dedupe stats export; do
-    "$q" "$c" --help >/dev/null 2>&1 || continue
-    args=(-j "$j")
-    [[ $c == export ]] && args+=(-q -o "$work/out")
-    REPEAT=1 measure "$q" "$c" "${args[@]}" "$archive"
-    printf '%-44s %-22s %s\n' "$c -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
-  done
-done
+goal=">= 0.9x" ceiling "convert --to chinese -o DIR" convert -q --to chinese -o @OUT@
 pair "$q check -q -j 1 $archive" "$q check -q -j $J $archive"
 printf '%-44s %-22s %s\n' "check -j 1 / -j $J, wall" "${ratio}x (${ta} s / ${tb} s)" ">= 1.8x on 2 cores ($(nproc) here)"
-pair "$q convert -q --to chinese -j $J -o $work/out $archive" "cp -r $archive $work/out"
+pair "$q convert -q --to chinese -j $J -o @OUT@ $archive" "cp -r $archive @OUT@"
 printf '%-44s %-22s %s\n' "convert -o DIR / cp -r, wall" "${ratio}x (${ta} s / ${tb} s)" "<= 1.2x"
 
 # perft 5 from the start position, one thread: nodes per CPU second (user + system), the
@@ -196,8 +196,27 @@ row() {
     printf "%-34s %8.2f s %12.0f %14.0f %7.0f MB\n", l, s, g / s, p / s, k / 1024 }'
 }
 row "check" "$q" check -q -j "$J" "$archive"
-row "convert --to chinese -o DIR" "$q" convert -q --to chinese -j "$J" -o "$work/out" "$archive"
+row "convert --to chinese -o DIR" "$q" convert -q --to chinese -j "$J" -o @OUT@ "$archive"
 if help=$("$q" dedupe --help 2>&1); then
   jflag=(); [[ $help == *--jobs* ]] && jflag=(-j "$J")
   row "dedupe" "$q" dedupe "${jflag[@]}" "$archive"
 fi
+
+echo
+# Peak memory of every command (one run each of the converts and the cleanups), last: these
+# runs delete their outputs, and nothing is timed after them.
+for j in ${JS:-2 8}; do
+  measure "$q" check -q -j "$j" "$archive"
+  printf '%-44s %-22s %s\n' "check -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
+  for to in chinese iccs wxf platform jsonl xqf dhtmlxq; do
+    REPEAT=1 measure "$q" convert -q --to "$to" -j "$j" -o "$work/out" "$archive"
+    printf '%-44s %-22s %s\n' "convert --to $to -o DIR -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
+  done
+  for c in dedupe stats export; do
+    "$q" "$c" --help >/dev/null 2>&1 || continue
+    args=(-j "$j")
+    [[ $c == export ]] && args+=(-q -o "$work/out")
+    REPEAT=1 measure "$q" "$c" "${args[@]}" "$archive"
+    printf '%-44s %-22s %s\n' "$c -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
+  done
+done

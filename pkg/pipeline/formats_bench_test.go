@@ -5,53 +5,26 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/dhtmlxq"
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
+	"github.com/qipu/qipu/pkg/internal/readertest"
 	"github.com/qipu/qipu/pkg/xqf"
 )
 
 // benchGames builds n seeded random games of 60 to 120 plies, each with a variation every
 // 20 plies and a comment every 15, as real annotated games have.
 func benchGames(n int) []*game.Game {
-	rng := rand.New(rand.NewPCG(11, 13))
-	var games []*game.Game
-	var moves []board.Move
-	for i := 1; i <= n; i++ {
-		b := &game.Builder{}
-		b.Begin(i, "xqf", textenc.GB18030)
-		b.Tag("Event", "基准对局")
-		b.Tag("Red", "红方")
-		b.Tag("Black", "黑方")
-		pos := board.StartPosition()
-		for ply := 1; ply <= 60+rng.IntN(61); ply++ {
-			moves = pos.LegalMoves(moves[:0])
-			if len(moves) == 0 {
-				break
-			}
-			m := moves[rng.IntN(len(moves))]
-			b.PlayMove(m, game.NoLoc)
-			if ply%15 == 0 {
-				b.Comment(fmt.Sprintf("第%d步的评注", ply))
-			}
-			if alt := moves[rng.IntN(len(moves))]; ply%20 == 0 && alt != m {
-				b.BeginVariation()
-				b.PlayMove(alt, game.NoLoc)
-				b.Comment("变着")
-				b.EndVariation()
-			}
-			pos.Play(m)
-		}
-		games = append(games, b.Finish())
-	}
-	return games
+	return readertest.RandomGames(n, readertest.Shape{
+		Format:         "xqf",
+		Tags:           []game.Tag{{Name: "Event", Value: "基准对局"}, {Name: "Red", Value: "红方"}, {Name: "Black", Value: "黑方"}},
+		CommentEvery:   15,
+		VariationEvery: 20,
+	})
 }
 
 // writeBenchFiles writes each game in its own file under dir, encoded by enc.

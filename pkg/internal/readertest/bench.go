@@ -2,6 +2,7 @@ package readertest
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"iter"
 	"math/rand/v2"
@@ -17,16 +18,38 @@ import (
 // position, main lines only (the formats benchmarked hold no variations), with the tags
 // Red, Black and Result.
 func BenchGames(n int) []*game.Game {
+	return RandomGames(n, Shape{
+		Format: "bench",
+		Tags:   []game.Tag{{Name: "Red", Value: "红方甲"}, {Name: "Black", Value: "黑方乙"}, {Name: "Result", Value: "1/2-1/2"}},
+		Result: "1/2-1/2",
+	})
+}
+
+// Shape is what RandomGames puts in each game besides its moves.
+type Shape struct {
+	Format game.Format
+	Tags   []game.Tag
+	Result string // "" for none
+	// CommentEvery and VariationEvery put a comment after every so many plies of the main
+	// line, and a one-move variation with a comment; 0 for none.
+	CommentEvery, VariationEvery int
+}
+
+// RandomGames builds n seeded random games of 60 to 120 legal plies from the opening
+// position, shaped by sh. The same n and sh give the same games.
+func RandomGames(n int, sh Shape) []*game.Game {
 	rng := rand.New(rand.NewPCG(11, 13))
 	var games []*game.Game
 	var moves []board.Move
 	for i := 1; i <= n; i++ {
 		b := &game.Builder{}
-		b.Begin(i, "bench", textenc.GB18030)
-		b.Tag("Red", "红方甲")
-		b.Tag("Black", "黑方乙")
-		b.Tag("Result", "1/2-1/2")
-		b.Result("1/2-1/2")
+		b.Begin(i, sh.Format, textenc.GB18030)
+		for _, t := range sh.Tags {
+			b.Tag(t.Name, t.Value)
+		}
+		if sh.Result != "" {
+			b.Result(sh.Result)
+		}
 		pos := board.StartPosition()
 		for ply := 1; ply <= 60+rng.IntN(61); ply++ {
 			moves = pos.LegalMoves(moves[:0])
@@ -35,6 +58,17 @@ func BenchGames(n int) []*game.Game {
 			}
 			m := moves[rng.IntN(len(moves))]
 			b.PlayMove(m, game.NoLoc)
+			if sh.CommentEvery > 0 && ply%sh.CommentEvery == 0 {
+				b.Comment(fmt.Sprintf("第%d步的评注", ply))
+			}
+			if sh.VariationEvery > 0 {
+				if alt := moves[rng.IntN(len(moves))]; ply%sh.VariationEvery == 0 && alt != m {
+					b.BeginVariation()
+					b.PlayMove(alt, game.NoLoc)
+					b.Comment("变着")
+					b.EndVariation()
+				}
+			}
 			pos.Play(m)
 		}
 		games = append(games, b.Finish())

@@ -47,7 +47,7 @@ func newHTML(w io.Writer, o Options) Printer {
 
 const htmlStyle = `body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;margin:0;background:#fafafa;color:#222}
 main{display:flex;flex-direction:column;max-width:1100px;margin:0 auto;padding:1em}
-#summary{order:-1}#filters{order:-1;margin:.5em 0 1em}
+#summary{order:-2}#filters{order:-1;margin:.5em 0 1em}
 h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.1em;margin:1.2em 0 .3em;word-break:break-all}h3{font-size:1em;margin:.6em 0 .2em}
 section.file{background:#fff;border:1px solid #ddd;border-radius:6px;padding:.4em 1em;margin:.5em 0}
 ul.diags{list-style:none;padding:0;margin:0}

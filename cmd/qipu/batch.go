@@ -94,7 +94,7 @@ func convertCommand() *cli.Command {
 
 func checkCommand() *cli.Command {
 	flags := append([]cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "text", Usage: "text (diagnostics and summary on stderr), json (summary as JSON on stdout), github (also GitHub Actions annotations on stdout), or sarif, junit or codeclimate (that report on stdout)"},
+		&cli.StringFlag{Name: "format", Value: "text", Usage: "text (diagnostics and summary on stderr), json (summary as JSON on stdout), github (also GitHub Actions annotations on stdout), or sarif, junit, codeclimate or html (that report on stdout)"},
 		&cli.BoolFlag{Name: "decode-only", Hidden: true, Usage: "benchmarks: only read and decode the files (the pipeline's floor)"},
 	}, append(append(ciFlags(), selectFlags()...), commonFlags()...)...)
 	return &cli.Command{

@@ -33,7 +33,7 @@ func selectFlags() []cli.Flag {
 // ciFlags are check's CI flags.
 func ciFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.GenericFlag{Name: "output", Value: &multiValue{}, Usage: "also write the report in `FORMAT=PATH` (sarif, junit, codeclimate or github; - for standard output); repeatable"},
+		&cli.GenericFlag{Name: "output", Value: &multiValue{}, Usage: "also write the report in `FORMAT=PATH` (sarif, junit, codeclimate, github or html; - for standard output); repeatable"},
 		&cli.StringFlag{Name: "baseline", Usage: "report and fail only on the diagnostics not recorded in the baseline `FILE`"},
 		&cli.StringFlag{Name: "write-baseline", Usage: "record the run's diagnostics in the baseline `FILE`"},
 		&cli.BoolFlag{Name: "allow-no-games", Usage: "an argument that holds no game file is no failure (for hooks given every .txt and .html file)"},
@@ -65,7 +65,7 @@ func checkFormat(c *cli.Context, cfg *pipeline.Config) error {
 		// A document format: to standard output, the diagnostics and summary on stderr.
 		cfg.Outputs = append(cfg.Outputs, pipeline.CIOutput{Format: f, Path: "-"})
 	} else if cfg.Format, err = pipeline.ParseCheckFormat(name); err != nil {
-		return usageErr("check: --format %q: want text, json, github, sarif, junit or codeclimate", c.String("format"))
+		return usageErr("check: --format %q: want text, json, github, sarif, junit, codeclimate or html", c.String("format"))
 	}
 	if m, ok := c.Generic("output").(*multiValue); ok {
 		for _, spec := range m.values {

@@ -58,6 +58,7 @@ func statsCommand() *cli.Command {
 	flags := append([]cli.Flag{
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json, or html (one self-contained page with charts)"},
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the report to `FILE` instead of standard output"},
+		&cli.StringFlag{Name: "check-report", Usage: "with --format html, link the counts of invalid games to the page of check --output html=`PAGE` (a path relative to the stats page, or a URL)"},
 	}, cleanupFlags()...)
 	return &cli.Command{
 		Name:      "stats",
@@ -78,6 +79,10 @@ func statsCommand() *cli.Command {
 				return usageErr("stats: --format %q: want text, json or html", c.String("format"))
 			}
 			cfg.Out = c.String("out")
+			cfg.StatsCheckReport = c.String("check-report")
+			if cfg.StatsCheckReport != "" && cfg.StatsFormat != pipeline.StatsHTML {
+				return usageErr("stats: --check-report links the html page (--format html)")
+			}
 			return runPipeline(c, cfg)
 		},
 	}

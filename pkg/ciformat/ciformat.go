@@ -1,7 +1,8 @@
 // Package ciformat writes qipu's diagnostics in the formats that continuous-integration
 // systems read: SARIF 2.1.0 (GitHub code scanning and other SARIF viewers), JUnit XML (GitLab,
 // Jenkins, most CI test reports), GitLab's Code Climate JSON (code quality reports) and GitHub
-// Actions workflow commands (annotations).
+// Actions workflow commands (annotations), and as one self-contained HTML page with a board of
+// the position at every diagnostic of a move (html.go).
 //
 // A format is a value (Format) registered in one table by its name (Register, Lookup,
 // Formats), as golangci-lint's printers are: a caller never switches on a format. A Printer
@@ -31,6 +32,9 @@ type Diagnostic struct {
 	game.Diagnostic
 	// Fingerprint identifies the diagnostic across runs; see Fingerprint.
 	Fingerprint string
+	// Candidates are moves in ICCS ("h2e2") that might replace a failed move (move repair's
+	// candidates); the HTML report draws them as arrows on the diagnostic's board.
+	Candidates []string
 }
 
 // Game is one game of a file: its 1-based index and its diagnostics.
@@ -94,6 +98,9 @@ type Format struct {
 	Name string
 	Doc  string
 	New  func(w io.Writer, o Options) Printer
+	// Positions says that the format draws the position of a diagnostic about a move: the
+	// caller fills Diagnostic.FEN (and LastMove) of every diagnostic with a ply it can place.
+	Positions bool
 }
 
 var (
@@ -153,6 +160,7 @@ func init() {
 	Register(Format{Name: "sarif", Doc: "SARIF 2.1.0, for GitHub code scanning and other SARIF viewers", New: newSARIF})
 	Register(Format{Name: "junit", Doc: "JUnit XML: a testsuite per file, a testcase per game", New: newJUnit})
 	Register(Format{Name: "codeclimate", Doc: "GitLab code quality (Code Climate JSON)", New: newCodeClimate})
+	Register(Format{Name: "html", Doc: "one self-contained HTML page: the summary, every diagnostic by file and game, a board at each diagnostic of a move", New: newHTML, Positions: true})
 }
 
 // errWriter remembers the first write error and makes later writes do nothing.

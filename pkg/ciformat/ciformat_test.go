@@ -89,6 +89,7 @@ func TestGolden(t *testing.T) {
 		{"junit", "edge.junit.golden"},
 		{"codeclimate", "edge.codeclimate.golden"},
 		{"github", "edge.github.golden"},
+		{"html", "edge.html.golden"},
 	} {
 		t.Run(tc.format, func(t *testing.T) {
 			got := render(t, tc.format, files)
@@ -110,7 +111,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	if got, want := ciformat.Names(), []string{"codeclimate", "github", "junit", "sarif"}; !slices.Equal(got, want) {
+	if got, want := ciformat.Names(), []string{"codeclimate", "github", "html", "junit", "sarif"}; !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}
 	if _, ok := ciformat.Lookup(" SARIF "); !ok {

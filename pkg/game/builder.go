@@ -454,6 +454,11 @@ func (b *Builder) lineFailed(d *Diagnostic) {
 	b.cur.fail, b.cur.failAlts, b.cur.after = d, 0, 0
 	if d != nil {
 		b.cur.failMsg = len(d.Message)
+		// The position for pictures of the failure: one FEN per failed move, not per move.
+		d.FEN = b.cur.pos.FEN()
+		if n := b.cur.node; n != nil && n != &b.g.Root {
+			d.LastMove = n.Move
+		}
 	}
 	b.fails++
 	if len(b.stack) == 0 && b.mainFail == 0 {

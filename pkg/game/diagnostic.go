@@ -89,6 +89,13 @@ type Diagnostic struct {
 	Token   string
 	Message string
 	Err     error
+	// FEN is the position a failed move was played in (the position before it), for the
+	// error of a move that is illegal, ambiguous or unreadable; "" for other diagnostics.
+	// Pictures of the failure (an HTML report's board) draw it.
+	FEN string
+	// LastMove is the move that led to FEN: board.NoMove at the start of its line or when
+	// FEN is "".
+	LastMove board.Move
 }
 
 // IsError reports whether the diagnostic is an error (its game or file is invalid).

@@ -67,6 +67,7 @@ type ciRun struct {
 	baseline *ciformat.Baseline
 	collect  bool // build the ciformat.File of each input (CI outputs, --write-baseline)
 	record   bool // keep every diagnostic for --write-baseline
+	boards   bool // an output draws the positions of diagnostics (ciformat.Format.Positions)
 }
 
 // validateCI checks the CI options of cfg; the baseline file is read in openCI.
@@ -99,6 +100,7 @@ func (s *settings) validateCI() error {
 		if o.Path == "" {
 			return usagef("check: --output %s= without a path", o.Format.Name)
 		}
+		ci.boards = ci.boards || o.Format.Positions
 		if o.Path == "-" {
 			stdout++
 			continue
@@ -178,6 +180,9 @@ func (f *fileRun) ciKeep(g *game.Game, d *game.Diagnostic, dst *[]ciformat.Diagn
 	}
 	cd := ciformat.NewDiagnostic(f.in.source, g, d)
 	cd.Path = f.in.source
+	if ci.boards {
+		fillPosition(g, &cd.Diagnostic)
+	}
 	if ci.record {
 		f.ci.recorded = append(f.ci.recorded, cd)
 	}

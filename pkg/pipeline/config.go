@@ -178,6 +178,10 @@ type Config struct {
 	// StatsFormat is how Stats writes its report: StatsText (the default), StatsJSON or
 	// StatsHTML; to Out when set, else to Stdout.
 	StatsFormat StatsFormat
+	// StatsCheckReport is where the HTML page of `check --output html=FILE` on the same inputs
+	// is (a path relative to the stats page, or a URL): the HTML stats page links its counts
+	// of invalid games there. "" links nothing.
+	StatsCheckReport string
 
 	// Judging, selection and shaping.
 	//

@@ -120,7 +120,7 @@ func writeStats(rep *stats.Report, w io.Writer, cfg Config) error {
 	case StatsJSON:
 		return rep.WriteJSON(w)
 	case StatsHTML:
-		return rep.WriteHTML(w, "qipu stats: "+strings.Join(cfg.Paths, " "))
+		return rep.WriteHTMLLinked(w, "qipu stats: "+strings.Join(cfg.Paths, " "), cfg.StatsCheckReport)
 	}
 	return rep.WriteText(w)
 }

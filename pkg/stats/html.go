@@ -12,6 +12,13 @@ import (
 // (game lengths, results, error kinds, validity per top-level folder) and the top tables. The
 // page loads nothing from the network and runs no script.
 func (r *Report) WriteHTML(w io.Writer, title string) error {
+	return r.WriteHTMLLinked(w, title, "")
+}
+
+// WriteHTMLLinked writes the page of WriteHTML with its counts of invalid games and unreadable
+// files linked to report, the address of the HTML page of `qipu check --output html=FILE` on
+// the same inputs (a path relative to this page, or a URL); "" links nothing.
+func (r *Report) WriteHTMLLinked(w io.Writer, title, report string) error {
 	results := make([]bar, 0, 4)
 	for _, name := range []string{"1-0", "0-1", "1/2-1/2", "*"} {
 		results = append(results, bar{label: resultLabel(name), value: r.Results[name], color: resultColor(name)})
@@ -42,13 +49,13 @@ func (r *Report) WriteHTML(w io.Writer, title string) error {
 		lengths[i] = bar{label: bucketLabel(i), value: n, color: "#2e86c1"}
 	}
 	data := struct {
-		Title                     string
+		Title, Report             string
 		R                         *Report
 		Lengths, Results          template.HTML
 		Kinds, Warnings, Validity template.HTML
 		Endings, ECCO             template.HTML
 	}{
-		Title: title, R: r,
+		Title: title, Report: report, R: r,
 		Lengths:  columnChart(lengths, "plies in the main line", "games"),
 		Results:  barChart(results),
 		Kinds:    barChart(kinds),
@@ -229,8 +236,8 @@ svg .lbl{font-size:12px;fill:#333}svg .val{font-size:11px;fill:#555}svg .cap{fon
 <h1>{{.Title}}</h1>
 <table>
 <tr><th>files read</th><td class="n">{{.R.Files}}</td><th>games</th><td class="n">{{.R.Games}}</td></tr>
-<tr><th>unreadable files</th><td class="n">{{.R.Unreadable}}</td><th>valid games</th><td class="n">{{.R.Valid}}</td></tr>
-<tr><th>skipped (not game files)</th><td class="n">{{.R.Skipped}}</td><th>invalid games</th><td class="n">{{.R.Invalid}}</td></tr>
+<tr><th>unreadable files</th><td class="n">{{if .Report}}<a href="{{.Report}}">{{.R.Unreadable}}</a>{{else}}{{.R.Unreadable}}{{end}}</td><th>valid games</th><td class="n">{{.R.Valid}}</td></tr>
+<tr><th>skipped (not game files)</th><td class="n">{{.R.Skipped}}</td><th>invalid games</th><td class="n">{{if .Report}}<a href="{{.Report}}">{{.R.Invalid}}</a>{{else}}{{.R.Invalid}}{{end}}</td></tr>
 <tr><th>file errors</th><td class="n">{{.R.FileErrors}}</td><th>plies</th><td class="n">{{.R.Plies}}</td></tr>
 <tr><th>warnings</th><td class="n">{{.R.Warnings}}</td><th>duplicate games</th><td class="n">{{.R.Duplicates.Games}} in {{.R.Duplicates.Groups}} groups</td></tr>
 </table>
@@ -242,7 +249,7 @@ svg .lbl{font-size:12px;fill:#333}svg .val{font-size:11px;fill:#555}svg .cap{fon
 {{.Lengths}}
 <div class="grid">
 <div><h2>Results</h2>{{.Results}}</div>
-<div><h2>Invalid games by first error</h2>{{.Kinds}}</div>
+<div><h2>Invalid games by first error</h2>{{if .Report}}<p><a href="{{.Report}}">every diagnostic, with the board at each failed move</a></p>{{end}}{{.Kinds}}</div>
 </div>
 <h2>Warnings by kind</h2>
 {{.Warnings}}

@@ -28,6 +28,8 @@ type command struct {
 	runPasses func(r *runner, ctx context.Context, start time.Time) (int, error)
 	// validate checks the command's own options and settles what they decide.
 	validate func(s *settings) error
+	// stages are the command's per-game features, in the order they see a game (stage.go).
+	stages []stage
 }
 
 // option is a bit set of the options of Config that only some commands take.
@@ -65,15 +67,16 @@ var options = []struct {
 var commands = [...]command{
 	Convert: {name: "convert", takes: optDedupe | optFixResults | optECCOTags | optShape | optSplit,
 		converts: true, outDir: true, passes: dedupeFirst, runPasses: (*runner).runConvertDedupe,
-		validate: (*settings).validateConvert},
+		validate: (*settings).validateConvert, stages: []stage{cleanStage{}, splitStage{}}},
 	Check: {name: "check", takes: optDecodeOnly | optCIOutputs, passes: never,
-		validate: (*settings).validateCheck},
+		validate: (*settings).validateCheck, stages: []stage{ciStage{}}},
 	Dedupe: {name: "dedupe", passes: always, runPasses: (*runner).runDedupe,
-		validate: (*settings).validateDedupe},
+		validate: (*settings).validateDedupe, stages: []stage{cleanStage{}}},
 	Stats: {name: "stats", showsOpenings: true, passes: always, runPasses: (*runner).runStats,
-		validate: (*settings).validateStats},
+		validate: (*settings).validateStats, stages: []stage{cleanStage{}}},
 	Export: {name: "export", takes: optDedupe, outDir: true, passes: dedupeFirst,
-		runPasses: (*runner).runConvertDedupe, validate: (*settings).validateExport},
+		runPasses: (*runner).runConvertDedupe, validate: (*settings).validateExport,
+		stages: []stage{cleanStage{}, exportStage{}}},
 }
 
 func never(*Config) bool         { return false }

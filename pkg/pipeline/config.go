@@ -215,6 +215,9 @@ type Config struct {
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).
 	budget int64
+
+	// stages are stages a test adds to its command's (stage.go).
+	stages []stage
 }
 
 // showsOpenings reports whether something the run writes or decides shows the opening

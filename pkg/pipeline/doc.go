@@ -19,7 +19,9 @@
 //
 // What differs between the commands and between the outputs is said once, as values:
 // commands.go holds a value per command (the options it takes, whether it converts, writes in
-// an output directory or reads in passes, the check of its options), config.go a value per
+// an output directory or reads in passes, the check of its options, its stages), stage.go the
+// per-game features as stages (CI, cleanup, export, split: what each does per game, at the end
+// of a file, in the ordered writer and at the end of the run), config.go a value per
 // convert output (target: extension, one file per game or not, encoder). The rest of the
 // files follow the run: config.go (options and their validation), discover.go and package walk
 // (input files), file.go (one file: read, replay, hand its batches of results on), convert.go

@@ -63,6 +63,7 @@ type fileRun struct {
 	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
 	ci        ciFile     // what the CI outputs and the baseline need (ci.go)
 	group     string     // convert --split-by: the group of the game being written (split.go)
+	dup       duplicate  // the cleanup stage's verdict on the game being handled (cleanup.go)
 }
 
 // process handles one input file and always closes its slot.
@@ -258,13 +259,12 @@ func (f *fileRun) game(g *game.Game) {
 	if s.script != ScriptKeep {
 		convertScript(g, s.script)
 	}
-	f.ciGame(g)           // --select, --ignore, --baseline, CI outputs (ci.go)
-	dup := f.cleanGame(g) // dedupe, stats, convert --dedupe (cleanup.go)
-	if s.exporting {
-		f.exportGame(g, dup) // export.go
+	f.dup = duplicate{}
+	for _, st := range w.r.stages { // the command's stages (stage.go)
+		st.game(f, g)
 	}
+	dup := f.dup
 	if s.outMode != outNothing && !dup.dropped {
-		f.splitGroup(g) // split.go: before --strip-tags
 		if !s.cfg.Shape.IsZero() {
 			s.cfg.Shape.Apply(g) // checked by validate: it cannot fail
 		}
@@ -361,8 +361,9 @@ func (f *fileRun) finish() {
 			f.cur.report = jsonl.AppendFile(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
 		}
 	}
-	f.cleanFile()
-	f.ciFinish()
+	for _, st := range f.w.r.stages {
+		st.fileEnd(f)
+	}
 	if f.emitted && !f.failed {
 		f.cur.fileEnd = true
 		f.cur.dest = doneFile{dir: f.dir, base: f.base, ext: s.to.ext}

@@ -85,6 +85,7 @@ type runner struct {
 	done       bool
 	discovered chan struct{}
 	clean      *cleanup  // dedupe, stats, convert --dedupe (cleanup.go); nil otherwise
+	stages     []stage   // the command's stages this run uses (stage.go)
 	disc       discovery // cleanup: the discovery, copied for each pass
 	listed     []string
 
@@ -196,11 +197,11 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 		w.reportBuf = bufio.NewWriterSize(f, chunkSize)
 	}
 	w.stderr = s.stderr
-	if err := w.openCI(); err != nil { // before the workers: they use the baseline
-		return ExitUsage, err
-	}
-	if err := w.openExport(); err != nil {
-		return ExitUsage, err
+	r.stages = r.activeStages()
+	for _, st := range r.stages { // before the workers: they use the baseline
+		if err := st.open(w); err != nil {
+			return ExitUsage, err
+		}
 	}
 
 	// The reorder window: at most this many files are in flight (read, waiting or being

@@ -30,12 +30,13 @@ type batch struct {
 	dest    doneFile
 	files   []doneFile // complete temporary files its worker wrote (XQF: one per game; spilled outputs), in order
 	stats   tally
-	rows    []export.Row // export: the rows of the batch's games, in order
-	skips   []exportSkip // export: the games skipped, in order
-	fatal   error        // an output cannot be written: the run stops with ExitUsage
-	clean   *cleanNotes  // what the cleanup commands collect (cleanup.go)
-	ci      *ciFile      // the file's CI data, with its last batch (ci.go)
-	split   splitData    // convert --split-by: the games for the writer to place (split.go)
+	rows    []export.Row   // export: the rows of the batch's games, in order
+	skips   []exportSkip   // export: the games skipped, in order
+	fatal   error          // an output cannot be written: the run stops with ExitUsage
+	clean   *cleanNotes    // what the cleanup commands collect (cleanup.go)
+	ci      *ciFile        // the file's CI data, with its last batch (ci.go)
+	split   splitData      // convert --split-by: the games for the writer to place (split.go)
+	extra   map[stage]*any // the data of stages that have no field here (stage.go)
 }
 
 func (p *batch) size() int {
@@ -43,7 +44,7 @@ func (p *batch) size() int {
 }
 
 func (p *batch) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (tally{}) && p.fatal == nil && p.clean == nil && len(p.skips) == 0 && p.ci == nil
+	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (tally{}) && p.fatal == nil && p.clean == nil && len(p.skips) == 0 && p.ci == nil && p.extra == nil
 }
 
 // doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
@@ -156,8 +157,8 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 				games += p.stats.games
 				w.total.add(&p.stats)
 				w.found.note(w.r, sl.seq, &p.stats)
-				if p.clean != nil && w.r.clean != nil {
-					w.r.clean.absorb(sl.seq, p.clean)
+				for _, st := range w.r.stages {
+					st.note(w, sl.seq, p)
 				}
 				if p.fatal != nil {
 					fail(p.fatal)
@@ -226,14 +227,10 @@ func (w *writer) write(p *batch) error {
 			return fmt.Errorf("writing report %s: %w", w.r.s.cfg.Report, err)
 		}
 	}
-	if err := w.writeCI(p.ci); err != nil {
-		return err
-	}
-	if err := w.writeExport(p); err != nil {
-		return err
-	}
-	if err := w.writeSplit(p); err != nil {
-		return err
+	for _, st := range w.r.stages {
+		if err := st.write(w, p); err != nil {
+			return err
+		}
 	}
 	return w.writeFiles(p)
 }
@@ -360,14 +357,10 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 			w.report.Close()
 		}
 	}
-	if err := w.closeCI(ok && w.err == nil); err != nil && w.err == nil {
-		w.err = err
-	}
-	if err := w.closeExport(ok && w.err == nil); err != nil && w.err == nil {
-		w.err = fmt.Errorf("export: %w", err)
-	}
-	if err := w.closeSplit(ok && w.err == nil); err != nil && w.err == nil {
-		w.err = err
+	for _, st := range w.r.stages {
+		if err := st.close(w, ok && w.err == nil); err != nil && w.err == nil {
+			w.err = err
+		}
 	}
 	if w.err != nil {
 		return ExitUsage, &UsageError{Err: w.err}

@@ -1,0 +1,33 @@
+package ucitest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// RealEngine returns the path of the real engine the tests run against: $QIPU_ENGINE, or
+// ../shared/anchors/fsf beside the repository root (Fairy-Stockfish, which needs
+// UCI_Variant=xiangqi). It skips tb when neither is there.
+func RealEngine(tb testing.TB) string {
+	tb.Helper()
+	if p := os.Getenv("QIPU_ENGINE"); p != "" {
+		return p
+	}
+	dir, err := os.Getwd()
+	for err == nil {
+		if _, serr := os.Stat(filepath.Join(dir, "go.mod")); serr == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Skip("no repository root above the test's directory")
+		}
+		dir = parent
+	}
+	p := filepath.Join(dir, "..", "shared", "anchors", "fsf")
+	if st, err := os.Stat(p); err != nil || st.Mode()&0o111 == 0 {
+		tb.Skipf("no real engine: set QIPU_ENGINE or provide %s", p)
+	}
+	return p
+}

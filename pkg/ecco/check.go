@@ -9,7 +9,8 @@ import (
 
 // Check classifies the opening of every game from the standard start (game.Game.Opening) at
 // CheckConfig.ECCOPlies plies, and warns (game.KindECCO) when a non-empty ECCO tag differs
-// from the code the rules give.
+// from the code the rules give; a tag C85 where the code is C86, or the reverse, is a note
+// (the 15-ply tagger's label swap), not a warning.
 var Check = game.Check{
 	Name:  "ecco",
 	Doc:   "the ECCO classification of the opening, and ECCO tags that differ from it",
@@ -33,9 +34,22 @@ func check(g *game.Game, cfg *game.CheckConfig) {
 	}
 	g.Opening = game.Opening{Code: r.Code, Name: r.Opening, Variation: r.Variation}
 	if tag != "" && !strings.EqualFold(tag, r.Code) {
+		if swappedLabel(tag, r.Code) {
+			g.AddDiagnostic(&game.Diagnostic{Kind: game.KindECCO, Level: game.LevelNote, Loc: game.NoLoc,
+				Message: fmt.Sprintf("ECCO tag %q where the opening rules give %s (%s) at %d plies: the 15-ply tagger writes C85 and C86 swapped", tag, r.Code, name(r), plies)})
+			return
+		}
 		g.AddDiagnostic(&game.Diagnostic{Kind: game.KindECCO, Level: game.LevelWarning, Loc: game.NoLoc,
 			Message: fmt.Sprintf("ECCO tag %q but the opening rules give %s (%s) at %d plies", tag, r.Code, name(r), plies)})
 	}
+}
+
+// swappedLabel reports whether tag and code are C85 and C86 in either order: the common
+// 15-ply tagger writes C85 for the line the tables call C86 and the reverse, so such a tag
+// is the tagger's label, not a wrong classification.
+func swappedLabel(tag, code string) bool {
+	t := strings.ToUpper(tag)
+	return t == "C85" && code == "C86" || t == "C86" && code == "C85"
 }
 
 // name joins the opening and variation names.

@@ -649,7 +649,7 @@ func (b *Builder) Finish() *Game {
 	if b.mainFail > 0 {
 		b.tryRepairs()
 	}
-	b.checkResult()
+	b.finishMain()
 	b.g.repeats, b.g.naturalLimit = b.reps.found, b.reps.natural
 	b.rec.reset()
 	b.closeHidden()

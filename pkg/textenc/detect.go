@@ -78,8 +78,8 @@ func Detect(prefix []byte) Detection {
 // none of the other encodings produces NUL bytes in text.
 func detectUTF16(p []byte) (Detection, bool) {
 	pairs := len(p) / 2
-	if pairs < 2 {
-		return Detection{}, false
+	if pairs < 2 || bytes.IndexByte(p, 0) < 0 {
+		return Detection{}, false // without a NUL byte neither side counts a zero
 	}
 	var zeroEven, zeroOdd int
 	for i := 0; i+1 < len(p); i += 2 {

@@ -96,6 +96,9 @@ type Diagnostic struct {
 	// LastMove is the move that led to FEN: board.NoMove at the start of its line or when
 	// FEN is "".
 	LastMove board.Move
+	// Candidates are the moves that might replace a failed move, as move repair found them
+	// (the moves its message's "did you mean" names at that ply), best first.
+	Candidates []board.Move
 }
 
 // IsError reports whether the diagnostic is an error (its game or file is invalid).

@@ -29,7 +29,7 @@ const (
 	// slipWork bounds the move texts resolved in the search for one game's slip: a few ms.
 	slipWork = 1 << 15
 	// maxTail bounds the events recorded after the main line failed, without Repair, for the
-	// evidence of the failed move's candidates.
+	// evidence of the failed move's candidates (see Builder.mainEvents).
 	maxTail = 1 << 12
 	// maxSuggestions is how many candidates a failed move's error names.
 	maxSuggestions = 3
@@ -67,7 +67,7 @@ func (c *slipCandidate) evidence() string {
 
 // failure is the failed move that move repair starts from.
 type failure struct {
-	ev   int // its event; -1 when it was not recorded (without Repair)
+	ev   int // its event; -1 when it was not recorded
 	d    *Diagnostic
 	text string
 }
@@ -79,51 +79,69 @@ func (b *Builder) tryMoveRepair() bool {
 	if !b.setupOK {
 		return false
 	}
-	var cands []slipCandidate
-	var at *Diagnostic
-	failEv := -1
 	switch {
 	case b.Repair && b.rec.complete && b.firstFail.ev >= 0 && len(b.rec.events) <= maxSlipEvents:
-		cands = b.slipCandidates()
-		at, failEv = b.firstFail.d, b.firstFail.ev
+		cands := b.slipCandidates(b.rec.events, b.firstFail.ev)
 		if c := chooseSlip(cands, b.g.Result); c != nil && b.applySlip(c) {
 			return true
 		}
+		suggest(b.firstFail.d, cands, b.firstFail.ev)
 	case b.mainText != "" && b.mainDiag != nil:
-		cands = b.tailCandidates()
-		at = b.mainDiag
-	}
-	if at != nil && (at.Kind == KindIllegal || at.Kind == KindSyntax) {
-		suggest(at, cands, failEv)
+		events, f := b.mainEvents()
+		suggest(b.mainDiag, b.slipCandidates(events, f), f)
 	}
 	return false
 }
 
-// slipCandidates returns the candidates of the game's first failed move and of the moves
-// before it on its line, within slipWindow plies, from the recorded events.
-func (b *Builder) slipCandidates() []slipCandidate {
-	events := b.rec.events
+// mainEvents returns the events of the main line as far as it replayed, rebuilt from the
+// tree (its moves, not their variations), then the failed move and the events recorded after
+// it (see recorder.fail), and the index of the failed move: what a game read without Repair
+// keeps for the candidates of its failed move.
+func (b *Builder) mainEvents() ([]event, int) {
+	var events []event
+	for n := &b.g.Root; len(n.Children) > 0 && len(events) < b.mainFail-1; {
+		n = n.Children[0]
+		if n.Text != "" {
+			events = append(events, event{op: opMove, text: n.Text, loc: n.Loc})
+		} else {
+			events = append(events, event{op: opPlay, move: n.Move, loc: n.Loc})
+		}
+	}
+	f := len(events)
+	if b.mainBinary {
+		m, _ := squaresOf(b.mainText)
+		events = append(events, event{op: opPlay, move: m, loc: b.mainDiag.Loc})
+	} else {
+		events = append(events, event{op: opMove, text: b.mainText, loc: b.mainDiag.Loc})
+	}
+	if t := b.rec.tail; t <= len(b.rec.events) {
+		events = append(events, b.rec.events[t:]...)
+	}
+	return events, f
+}
+
+// slipCandidates returns the candidates of events[f], the game's first failed move, and of
+// the moves before it on its line within slipWindow plies.
+func (b *Builder) slipCandidates(events []event, f int) []slipCandidate {
+	if len(events) > maxSlipEvents || f < 0 || f >= len(events) {
+		return nil
+	}
 	setup := b.rec.snap.setup
-	// First pass: the line of each move, up to the failed one.
-	parent := make([]int32, len(events))
-	plies := make([]int32, len(events))
-	s, ok := newSim(b, &setup)
+	// First pass: the line of each move, up to the failed one, which must fail here too.
+	parent := make([]int32, f+1)
+	plies := make([]int32, f+1)
+	s, ok := newSim(b, events, &setup)
 	if !ok {
 		return nil
 	}
-	f := -1
-	for i := range events {
+	for i := 0; i <= f; i++ {
 		e := &events[i]
 		if e.op == opMove || e.op == opPlay {
 			parent[i], plies[i] = int32(s.cur.lastEv), int32(s.cur.ply+1)
 		}
-		if !s.step(i, e.text) {
-			f = i
-			break
+		if s.step(i, e.text) == (i == f) {
+			return nil // the replay disagrees with the builder: no candidates
 		}
-	}
-	if f != b.firstFail.ev {
-		return nil // the replay disagrees with the builder: no repair
 	}
 	// The moves a slip may be in: the failed one and those before it on its line.
 	var at []int
@@ -132,13 +150,14 @@ func (b *Builder) slipCandidates() []slipCandidate {
 	}
 	// Second pass: the replay state before each of them.
 	states := make(map[int]sim, len(at))
-	s, _ = newSim(b, &setup)
-	for i := 0; i <= f; i++ {
+	s, _ = newSim(b, events, &setup)
+	for i := 0; i < f; i++ {
 		if slices.Contains(at, i) {
 			states[i] = s.clone()
 		}
 		s.step(i, events[i].text)
 	}
+	states[f] = s.clone()
 	work := s.work
 	var cands []slipCandidate
 	var edits []slip.Edit
@@ -172,10 +191,16 @@ func (b *Builder) slipCandidates() []slipCandidate {
 			for i := j + 1; i < len(events); i++ {
 				if !c.step(i, events[i].text) {
 					cand.full = false
+					if i <= f {
+						cand = slipCandidate{} // an earlier move read otherwise that fails at the same move or before: no candidate
+					}
 					break
 				}
 			}
 			work += c.work
+			if cand.text == "" {
+				continue
+			}
 			cand.after, cand.notes = c.moves-moves, c.notes
 			if cand.full {
 				cand.mate = mateAgrees(c.mainPos(), b.g.Result)
@@ -200,60 +225,6 @@ func writtenText(e *event) string {
 func ucci(m board.Move) string {
 	var buf [8]byte
 	return string(m.AppendICCS(buf[:0], true))
-}
-
-// tailCandidates returns the candidates of the main line's failed move without a recording
-// of the whole game: each edit of its text is read in the position it failed in, and the
-// events recorded after it (see recorder.tail) give the evidence.
-func (b *Builder) tailCandidates() []slipCandidate {
-	events := b.rec.events
-	from := b.rec.tail
-	if from > len(events) {
-		return nil
-	}
-	base := sim{b: b, setup: &b.g.Setup, moves: b.mainFail - 1,
-		cur: simLine{pos: b.mainPos, ply: b.mainFail - 1, lastEv: -1}}
-	if b.mainFail == 1 {
-		base.setup = &b.rec.snap.setup
-	}
-	var cands []slipCandidate
-	work := 0
-	for _, ed := range slip.Edits(nil, b.mainText) {
-		if work >= slipWork {
-			break
-		}
-		c := base.clone()
-		var m board.Move
-		var nonstandard, ok bool
-		if b.mainBinary {
-			m, ok = c.playable(board.NoMove, ed.Text)
-		} else {
-			m, nonstandard, ok = c.resolve(ed.Text)
-		}
-		if !ok {
-			work += c.work
-			continue
-		}
-		if slices.ContainsFunc(cands, func(x slipCandidate) bool { return x.move == m }) {
-			continue
-		}
-		c.play(m, -1)
-		cand := slipCandidate{ev: -1, ply: b.mainFail, main: true, text: ed.Text, kind: ed.Kind, move: m, full: true}
-		if nonstandard {
-			c.notes++
-		}
-		moves := c.moves
-		for i := from; i < len(events); i++ {
-			if !c.step(i, events[i].text) {
-				cand.full = false
-				break
-			}
-		}
-		work += c.work
-		cand.after, cand.notes = c.moves-moves, c.notes
-		cands = append(cands, cand)
-	}
-	return cands
 }
 
 // chooseSlip returns the candidate to repair the game with: the only one under which the
@@ -347,10 +318,18 @@ func (b *Builder) insertDiag(d *Diagnostic) {
 	b.g.Diagnostics = slices.Insert(ds, at, d)
 }
 
-// suggest ends the message of d, a failed move's error, with its candidates: "; did you mean
+// suggest ends the message of d, when it is an illegal or unreadable move's error (an
+// ambiguous one lists the moves it fits), with its candidates; see suggestions.
+func suggest(d *Diagnostic, cands []slipCandidate, failEv int) {
+	if d != nil && (d.Kind == KindIllegal || d.Kind == KindSyntax) {
+		suggestions(d, cands, failEv)
+	}
+}
+
+// suggestions ends the message of d, a failed move's error, with its candidates: "; did you mean
 // 车九平八 (the rest replays) or 车九进七 (replays 3 more plies)?", the best first, at most
 // maxSuggestions. A candidate at another ply than the failed move says its ply.
-func suggest(d *Diagnostic, cands []slipCandidate, failEv int) {
+func suggestions(d *Diagnostic, cands []slipCandidate, failEv int) {
 	if len(cands) == 0 {
 		return
 	}

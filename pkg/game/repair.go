@@ -188,7 +188,7 @@ func (r *recorder) reset() {
 // fail notes that the main line has failed: from here on the recorder keeps up to
 // maxEvents events (a repair of the setup may need them), and when it had stopped recording,
 // it records the events after the failed move again (up to maxTail), as the evidence for
-// the failed move's candidates (see Builder.tailCandidates).
+// the failed move's candidates (see Builder.mainEvents).
 func (r *recorder) fail() {
 	if r.replaying {
 		return

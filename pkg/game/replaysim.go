@@ -8,13 +8,14 @@ import "github.com/qipu/qipu/pkg/board"
 // replaces the last move of its line, a variation with no move to replace is skipped, and
 // the first move that fails ends the replay.
 type sim struct {
-	b     *Builder
-	setup *board.Setup // the game's setup, for the first move's side rule
-	cur   simLine
-	stack []simLine
-	moves int // moves played
-	notes int // moves read only non-standardly (a notation note)
-	work  int // move texts resolved, for the repair's budget
+	b      *Builder
+	events []event      // the events replayed
+	setup  *board.Setup // the game's setup, for the first move's side rule
+	cur    simLine
+	stack  []simLine
+	moves  int // moves played
+	notes  int // moves read only non-standardly (a notation note)
+	work   int // move texts resolved, for the repair's budget
 }
 
 // simLine is the replay state of one open line.
@@ -28,14 +29,14 @@ type simLine struct {
 	lastEv  int // the event index of the line's last move; -1 at its start
 }
 
-// newSim starts a replay of b's recorded events from setup s. It reports false when s is
+// newSim starts a replay of events (recorded by b, or made from its tree) from setup s. It reports false when s is
 // not a position.
-func newSim(b *Builder, s *board.Setup) (sim, bool) {
+func newSim(b *Builder, events []event, s *board.Setup) (sim, bool) {
 	p, err := board.NewPosition(*s, board.AllProblems)
 	if err != nil {
 		return sim{}, false
 	}
-	return sim{b: b, setup: s, cur: simLine{pos: *p, lastEv: -1}}, true
+	return sim{b: b, events: events, setup: s, cur: simLine{pos: *p, lastEv: -1}}, true
 }
 
 // clone returns a copy of the replay state that does not share its stack.
@@ -69,7 +70,7 @@ func (s *sim) resolve(text string) (board.Move, bool, bool) {
 // step replays event i of the recording, reading text in place of a text move's own. It
 // reports false when the event is a move of a live line that fails.
 func (s *sim) step(i int, text string) bool {
-	e := &s.b.rec.events[i]
+	e := &s.events[i]
 	switch e.op {
 	case opBegin:
 		s.stack = append(s.stack, s.cur)
@@ -149,13 +150,4 @@ func (s *sim) mainPos() *board.Position {
 		return &s.stack[0].pos
 	}
 	return &s.cur.pos
-}
-
-// eventText returns the text event i is read with: over's text for event over, its own
-// otherwise.
-func eventText(e *event, i, over int, overText string) string {
-	if i == over {
-		return overText
-	}
-	return e.text
 }

@@ -51,7 +51,7 @@ var (
 		{KindIO, LevelError, "a file that cannot be read"},
 		{KindNotation, LevelWarning, "a non-standard move text that fits exactly one legal move (e.g. 前/后 omitted)"},
 		{KindSide, LevelWarning, "the side to move taken from the first move, against the setup"},
-		{KindRepaired, LevelWarning, "a broken start position fixed by --repair"},
+		{KindRepaired, LevelWarning, "a broken start position or one mistyped move fixed by --repair"},
 		{KindResult, LevelWarning, "a Result tag that the board contradicts (checkmate, stalemate, perpetual check)"},
 		{KindRepetition, LevelNote, "a position (same pieces, same side to move) occurs for the Nth time on a line of play (--repetition)"},
 		{KindPerpetualCheck, LevelWarning, "in the cycle between the last two occurrences, one side checked with every move and the other did not: it loses"},

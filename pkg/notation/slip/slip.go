@@ -16,6 +16,7 @@
 package slip
 
 import (
+	"slices"
 	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/textenc"
@@ -230,7 +231,9 @@ func Edits(dst []Edit, text string) []Edit {
 			}
 		}
 	}
-	return dst
+	// A swap of equal squares ("h2h2") gives the text back.
+	kept := slices.DeleteFunc(dst[start:], func(e Edit) bool { return e.Text == text })
+	return dst[:start+len(kept)]
 }
 
 // addText appends an edit unless its text is among the edits from start on.

@@ -204,4 +204,3 @@ func (a *Analyzer) Close() {
 		a.spare = nil
 	}
 }
-

@@ -90,6 +90,7 @@ type runner struct {
 	listed     []string
 
 	splitPace splitPacer // convert --split-by: the head file's games not yet written (split.go)
+	an        *analyzeRun // analyze: the engines and the cache (analyze.go)
 }
 
 // discover walks the inputs into r.inputs; it stops early when ctx is done.

@@ -292,12 +292,15 @@ func TestAnalyzeUsage(t *testing.T) {
 func TestAnalyzeRealEngine(t *testing.T) {
 	t.Parallel()
 	eng := ucitest.RealEngine(t)
-	in := filepath.Join(t.TempDir(), "games.pgn")
+	// Two files, so that with -j 2 each engine sees another sequence of positions than with -j 1.
+	dir := t.TempDir()
+	in, in2 := filepath.Join(dir, "games.pgn"), filepath.Join(dir, "games2.pgn")
 	os.WriteFile(in, []byte(analyzeGames), 0o644)
+	os.WriteFile(in2, []byte(analyzeGames), 0o644)
 	var outs []string
 	for _, j := range []string{"1", "2"} {
 		code, out, stderr := qipu(t, context.Background(), "", "analyze", "-q", "-j", j, "--engine", eng,
-			"--engine-option", "UCI_Variant=xiangqi", "--nodes", "300", "--to", "jsonl", in)
+			"--engine-option", "UCI_Variant=xiangqi", "--nodes", "300", "--to", "jsonl", in, in2)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -312,7 +315,9 @@ func TestAnalyzeRealEngine(t *testing.T) {
 			t.Fatalf("%d evaluations for %d moves", len(g.Analysis), len(g.Moves))
 		}
 	}
-	a := games[0].Analysis[3]
+	// A position searched after many others: the last game's middle one.
+	last := games[len(games)-1].Analysis
+	a := last[len(last)/2]
 	e, err := uci.Start(context.Background(), uci.Config{Path: eng, Options: []uci.Option{{Name: "UCI_Variant", Value: "xiangqi"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -328,6 +333,6 @@ func TestAnalyzeRealEngine(t *testing.T) {
 		score = -score
 	}
 	if a.Score == nil || *a.Score != score || a.Best != res.Best.String() {
-		t.Errorf("ply 3: analyze says %v %s, a fresh engine %d %s", a.Score, a.Best, score, res.Best)
+		t.Errorf("ply %d: analyze says %v %s, a fresh engine %d %s", len(last)/2, a.Score, a.Best, score, res.Best)
 	}
 }

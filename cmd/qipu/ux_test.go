@@ -82,8 +82,8 @@ func TestVersionAndHelp(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, perft, show, rules; see qipu --help)`},
-		{[]string{"help", "bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, perft, show, rules; see qipu --help)`},
+		{[]string{"bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, analyze, perft, show, rules; see qipu --help)`},
+		{[]string{"help", "bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, analyze, perft, show, rules; see qipu --help)`},
 		{[]string{"perft", "--bogus", "3"}, "qipu: perft: flag provided but not defined: -bogus (see qipu perft --help)"},
 		{[]string{"check", "--bogus", "x"}, "qipu: check: flag provided but not defined: -bogus (see qipu check --help)"},
 		{[]string{"--bogus"}, "qipu: flag provided but not defined: -bogus"},

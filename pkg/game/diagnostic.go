@@ -34,6 +34,9 @@ const (
 	// side to move is checkmated or stalemated (both lose in Xiangqi) and the result says
 	// otherwise.
 	KindResult Kind = "result"
+	// KindEngine is the error of a position that an analysis engine failed on (missing,
+	// would not start, crashed twice, timed out, wrote garbage, returned an illegal move).
+	KindEngine Kind = "engine"
 )
 
 // Level is how much a diagnostic weighs: an error makes its game (or file) invalid, a warning

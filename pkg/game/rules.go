@@ -59,6 +59,7 @@ var (
 		{KindNaturalLimit, LevelNote, "120 plies without a capture on the main line, and a decisive Result without mate"},
 		{KindTermination, LevelWarning, "a Termination tag that names an ending the board does not show"},
 		{KindECCO, LevelWarning, "an ECCO tag that differs from the code the opening rules give (--ecco-plies)"},
+		{KindEngine, LevelError, "qipu analyze: the engine failed on a position (missing, would not start, crashed twice, timed out, wrote garbage, returned an illegal move)"},
 		{KindEmptyRecord, LevelNote, "a library record with no pieces and no moves (a heading or an empty slot): not a game"},
 	}
 )

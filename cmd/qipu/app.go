@@ -52,7 +52,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter:       stderr,
 		Version:         version(),
 		HideHelpCommand: true, // helpCommand instead: its errors are usage lines
-		Commands:        []*cli.Command{convertCommand(), checkCommand(), dedupeCommand(), statsCommand(), exportCommand(), perftCommand(), showCommand(), rulesCommand(), helpCommand()},
+		Commands:        []*cli.Command{convertCommand(), checkCommand(), dedupeCommand(), statsCommand(), exportCommand(), analyzeCommand(), perftCommand(), showCommand(), rulesCommand(), helpCommand()},
 		Action:          appAction,
 		Flags:           []cli.Flag{cli.HelpFlag}, // urfave/cli adds it only with its own help command
 		ExitErrHandler:  func(*cli.Context, error) {},

@@ -227,7 +227,7 @@ func TestBrokenGameInTheMiddle(t *testing.T) {
 	if code != exitInvalid {
 		t.Fatalf("exit %d", code)
 	}
-	want := path + `:22:9: game 2, ply 4: illegal: no legal move fits ("车９进９")` + "\n"
+	want := path + `:22:9: game 2, ply 4: illegal: no legal move fits; did you mean 车９进１ (the rest replays)? ("车９进９")` + "\n"
 	if errs != want {
 		t.Errorf("stderr %q\nwant   %q", errs, want)
 	}

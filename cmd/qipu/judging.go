@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/qipu/qipu/pkg/ecco"
 	"github.com/qipu/qipu/pkg/ending"
 	"github.com/qipu/qipu/pkg/pipeline"
 	"github.com/qipu/qipu/pkg/query"
@@ -17,6 +18,7 @@ func judgingFlags() []cli.Flag {
 		&cli.IntFlag{Name: "repetition", Value: 3, Usage: "the occurrence of a position that ends a game by repetition: 3 (as Pikafish and Fairy-Stockfish judge) or 4 (as xqbase and ElephantEye)"},
 		&cli.StringFlag{Name: "chase-rules", Value: "xqbase", Usage: "rule set of perpetual-chase verdicts: xqbase (the xqbase computer league's definition) or none"},
 		&cli.IntFlag{Name: "ecco-plies", Value: 20, Usage: "plies of the main line the ECCO opening classification looks at: 20 (as xqbase's tools) or 15 (as another common tagger)"},
+		&cli.StringFlag{Name: "ecco-rules", Value: "program", Usage: "reading of the ECCO rules: program (as the ECCO authors' program and every tagged archive classify) or pages (the letter of the printed rules)"},
 		&cli.StringFlag{Name: "where", Usage: "keep only the games `EXPR` selects, e.g. 'plies >= 40 && Red ~ \"胡荣华\"' (see the README)"},
 		&cli.StringSliceFlag{Name: "position", Usage: "keep only the games whose main line reaches the position `FEN` (pieces and side to move; repeatable)"},
 		&cli.BoolFlag{Name: "position-mirror", Usage: "--position also matches the left–right mirror of each position"},
@@ -48,6 +50,10 @@ func judgingConfig(c *cli.Context, cfg *pipeline.Config) error {
 	if cfg.Checks.ECCOPlies = c.Int("ecco-plies"); cfg.Checks.ECCOPlies < 1 {
 		return usageErr("%s: --ecco-plies %d: want a positive number of plies", name, cfg.Checks.ECCOPlies)
 	}
+	if _, err := ecco.ParseReading(strings.TrimSpace(c.String("ecco-rules"))); err != nil {
+		return usageErr("%s: --ecco-rules %q: want program or pages", name, c.String("ecco-rules"))
+	}
+	cfg.Checks.ECCORules = strings.TrimSpace(c.String("ecco-rules"))
 	if w := c.String("where"); w != "" {
 		if cfg.Where, err = query.Parse(w); err != nil {
 			return usageErr("%s: --where: %w", name, err)

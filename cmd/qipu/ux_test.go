@@ -82,8 +82,8 @@ func TestVersionAndHelp(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, perft, show, rules; see qipu --help)`},
-		{[]string{"help", "bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, perft, show, rules; see qipu --help)`},
+		{[]string{"bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, analyze, perft, show, rules; see qipu --help)`},
+		{[]string{"help", "bogus"}, `qipu: unknown command "bogus" (commands: convert, check, dedupe, stats, export, analyze, perft, show, rules; see qipu --help)`},
 		{[]string{"perft", "--bogus", "3"}, "qipu: perft: flag provided but not defined: -bogus (see qipu perft --help)"},
 		{[]string{"check", "--bogus", "x"}, "qipu: check: flag provided but not defined: -bogus (see qipu check --help)"},
 		{[]string{"--bogus"}, "qipu: flag provided but not defined: -bogus"},
@@ -391,7 +391,7 @@ func TestEncodingWarningPlaced(t *testing.T) {
 	path := filepath.Join(dir, "x.pgn")
 	code, _, errs := qipu(t, context.Background(), "", "check", "-q", "--encoding", "utf-8", path)
 	want := path + ":1:11: warning: encoding: 1 byte sequence(s) invalid in utf-8, replaced by U+FFFD\n" +
-		path + ":8:17: game 2, ply 3: illegal: red cannon cannot move to e9 (\"e2e9\")\n"
+		path + ":8:17: game 2, ply 3: illegal: red cannon cannot move to e9; did you mean e2e1 (the last move)? (\"e2e9\")\n"
 	if code != exitInvalid || errs != want {
 		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, errs, want)
 	}
@@ -421,7 +421,7 @@ func TestControlCharactersInNames(t *testing.T) {
 	clean("stderr", errs, len(names))
 	clean("annotations", out, len(names))
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		if !strings.HasPrefix(l, "::error file=") || !strings.HasSuffix(l, `::game 1, ply 3: illegal: red cannon cannot move to e9 ("e2e9")`) {
+		if !strings.HasPrefix(l, "::error file=") || !strings.HasSuffix(l, `::game 1, ply 3: illegal: red cannon cannot move to e9; did you mean e2e1 (the last move)? ("e2e9")`) {
 			t.Errorf("annotation %q", l)
 		}
 	}

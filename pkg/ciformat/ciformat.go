@@ -33,7 +33,8 @@ type Diagnostic struct {
 	// Fingerprint identifies the diagnostic across runs; see Fingerprint.
 	Fingerprint string
 	// Candidates are moves in ICCS ("h2e2") that might replace a failed move (move repair's
-	// candidates); the HTML report draws them as arrows on the diagnostic's board.
+	// candidates, from game.Diagnostic.Candidates, which this field shadows); the HTML report
+	// draws them as arrows on the diagnostic's board.
 	Candidates []string
 }
 
@@ -58,7 +59,15 @@ type File struct {
 func NewDiagnostic(source string, g *game.Game, d *game.Diagnostic) Diagnostic {
 	c := *d
 	c.Err = nil
-	return Diagnostic{Diagnostic: c, Fingerprint: Fingerprint(source, g, d)}
+	out := Diagnostic{Diagnostic: c, Fingerprint: Fingerprint(source, g, d)}
+	if len(d.Candidates) > 0 {
+		// Copied: g may be reused afterwards.
+		out.Diagnostic.Candidates = nil
+		for _, m := range d.Candidates {
+			out.Candidates = append(out.Candidates, string(m.AppendICCS(nil, true)))
+		}
+	}
+	return out
 }
 
 // NewGame returns the Game of g, with a fingerprint for each of its diagnostics. It copies

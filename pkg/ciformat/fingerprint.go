@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/qipu/qipu/pkg/game"
 )
@@ -35,7 +36,9 @@ const FingerprintVersion = "qipu/v1"
 //  6. the move text (Token);
 //  7. the message with the numbers that are positions replaced by "#": those after "line",
 //     "col", "column", "byte", "offset", "game" (a word, any case, then spaces) and after "@",
-//     and the line:col pairs. Other numbers (counts, plies) stay.
+//     and the line:col pairs. Other numbers (counts, plies) stay. The candidates a failed
+//     move's message ends with ("; did you mean …?", move repair's) are left out: they
+//     name possible fixes, not the problem.
 //
 // Neither the line, the column, the byte offset nor the game's index enters it.
 func Fingerprint(source string, g *game.Game, d *game.Diagnostic) string {
@@ -54,7 +57,7 @@ func Fingerprint(source string, g *game.Game, d *game.Diagnostic) string {
 	}
 	field(strconv.Itoa(d.Ply))
 	field(d.Token)
-	field(StripPositions(d.Message))
+	field(StripPositions(withoutSuggestions(d.Message)))
 	var sum [sha256.Size]byte
 	return hex.EncodeToString(h.Sum(sum[:0])[:16])
 }
@@ -88,4 +91,12 @@ func StripPositions(msg string) string {
 	msg = positionWords.ReplaceAllString(msg, "${1}${2}#")
 	msg = atOffset.ReplaceAllString(msg, "@#")
 	return lineCol.ReplaceAllString(msg, "#:#")
+}
+
+// withoutSuggestions returns msg without the "; did you mean …?" it may end with.
+func withoutSuggestions(msg string) string {
+	if i := strings.LastIndex(msg, "; did you mean "); i >= 0 && strings.HasSuffix(msg, "?") {
+		return msg[:i]
+	}
+	return msg
 }

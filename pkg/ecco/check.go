@@ -8,7 +8,7 @@ import (
 )
 
 // Check classifies the opening of every game from the standard start (game.Game.Opening) at
-// CheckConfig.ECCOPlies plies, and warns (game.KindECCO) when a non-empty ECCO tag differs
+// CheckConfig.ECCOPlies plies under the CheckConfig.ECCORules reading, and warns (game.KindECCO) when a non-empty ECCO tag differs
 // from the code the rules give; a tag C85 where the code is C86, or the reverse, is a note
 // (the 15-ply tagger's label swap), not a warning.
 var Check = game.Check{
@@ -28,7 +28,8 @@ func check(g *game.Game, cfg *game.CheckConfig) {
 	if tag == "" && cfg.OpeningsOfTaggedOnly {
 		return // nothing to check, and nothing shows the classification
 	}
-	r, ok := Classify(g, plies)
+	reading, _ := ParseReading(cfg.ECCORules) // validated by the caller; an unknown name reads as the program
+	r, ok := ClassifyIn(g, plies, reading)
 	if !ok {
 		return
 	}

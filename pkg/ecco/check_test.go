@@ -10,7 +10,7 @@ import (
 // gameOfRule builds the game of the first line of the rule with the code.
 func gameOfRule(t *testing.T, code string) *game.Game {
 	t.Helper()
-	tb := rules()
+	tb := rules(Program)
 	for i := range tb.rules {
 		r := &tb.rules[i]
 		if r.codeText != code || len(r.lines) == 0 {

@@ -39,6 +39,16 @@
 // Names are given as archives write them: the printed name split at "——" into opening and
 // variation, with remarks about other cases ("(其他)", "(对其他)", "(不包括…)") dropped.
 //
+// # Readings
+//
+// Where the ECCO authors' own program reads a rule otherwise than the letter of the printed
+// pages (D03 for every 2. 车一进一 after 炮二平五 炮８平５; the scan of Red's moves in D21–D25;
+// Red's 2nd move unchecked in B01/B04; C02 before C11; C5x through the fillers; C85 without
+// 6. 马七进六; and a few more), every tagged archive carries the program's code. Classify and
+// ClassifyMoves read the rules as the program does (Program); ClassifyIn and ClassifyMovesIn
+// take the reading, Pages for the letter of the pages. Both readings are data: condition lines
+// of ecco.rules marked "@program" or "@pages" belong to that reading only.
+//
 // # Data
 //
 // The classification data is the embedded file ecco.rules, parsed once on first use. It is

@@ -24,28 +24,67 @@ type Result struct {
 	Code, Opening, Variation string
 }
 
-var (
-	loadOnce sync.Once
-	data     *table
-	loadErr  error
+// Reading is how the published rules are read where the ECCO authors' own program and the
+// letter of the printed pages differ.
+type Reading uint8
+
+// The readings.
+const (
+	// Program classifies as the ECCO authors' program does, and with it every tagged archive,
+	// DhtmlXQ pages and the common viewers (the default).
+	Program Reading = iota
+	// Pages reads the printed rules to the letter.
+	Pages
+	numReadings
 )
 
-// rules returns the parsed data; the data is embedded, so an error is a bug that the tests
-// catch.
-func rules() *table {
-	loadOnce.Do(func() {
-		data, loadErr = parseRules(rulesText)
-		if loadErr != nil {
-			panic(fmt.Sprintf("ecco: embedded rules: %v", loadErr))
-		}
-	})
-	return data
+// String returns "program" or "pages".
+func (r Reading) String() string {
+	if r == Pages {
+		return "pages"
+	}
+	return "program"
 }
 
-// Classify classifies the first plies plies of g's main line (DefaultPlies as xqbase does).
-// It returns false for a game that starts from a set-up position, and for a game with no
-// moves. It allocates nothing.
-func Classify(g *game.Game, plies int) (Result, bool) {
+// ParseReading returns the reading named "program" or "pages" ("" is program).
+func ParseReading(name string) (Reading, error) {
+	switch name {
+	case "", "program":
+		return Program, nil
+	case "pages":
+		return Pages, nil
+	}
+	return Program, fmt.Errorf("ecco: unknown reading %q: want program or pages", name)
+}
+
+var (
+	loadOnce [numReadings]sync.Once
+	data     [numReadings]*table
+)
+
+// rules returns the parsed data of a reading; the data is embedded, so an error is a bug
+// that the tests catch.
+func rules(r Reading) *table {
+	if r >= numReadings {
+		r = Program
+	}
+	loadOnce[r].Do(func() {
+		t, err := parseRules(rulesText, r)
+		if err != nil {
+			panic(fmt.Sprintf("ecco: embedded rules (%s): %v", r, err))
+		}
+		data[r] = t
+	})
+	return data[r]
+}
+
+// Classify classifies the first plies plies of g's main line (DefaultPlies as xqbase does)
+// as the ECCO authors' program does (Program). It returns false for a game that starts from a
+// set-up position, and for a game with no moves. It allocates nothing.
+func Classify(g *game.Game, plies int) (Result, bool) { return ClassifyIn(g, plies, Program) }
+
+// ClassifyIn is Classify under reading r.
+func ClassifyIn(g *game.Game, plies int, r Reading) (Result, bool) {
 	if g == nil || !g.IsStandardStart() || len(g.Root.Children) == 0 {
 		return Result{}, false
 	}
@@ -58,14 +97,20 @@ func Classify(g *game.Game, plies int) (Result, bool) {
 		node = node.Children[0]
 		moves[n] = node.Move
 	}
-	return ClassifyMoves(moves[:n], plies)
+	return ClassifyMovesIn(moves[:n], plies, r)
 }
 
 // ClassifyMoves classifies the first plies of moves played from the standard start position.
 // The moves are taken as legal (as a replayed game's are); a move that does not take a piece
 // of the side to move, off the board or onto its own piece, ends the game there. It returns false when
-// there is no move (or plies < 1). It allocates nothing.
+// there is no move (or plies < 1). It allocates nothing. It reads the rules as the ECCO
+// authors' program does (Program).
 func ClassifyMoves(moves []board.Move, plies int) (Result, bool) {
+	return ClassifyMovesIn(moves, plies, Program)
+}
+
+// ClassifyMovesIn is ClassifyMoves under reading r.
+func ClassifyMovesIn(moves []board.Move, plies int, reading Reading) (Result, bool) {
 	if plies > MaxPlies {
 		plies = MaxPlies
 	}
@@ -75,7 +120,7 @@ func ClassifyMoves(moves []board.Move, plies int) (Result, bool) {
 	if plies < 1 {
 		return Result{}, false
 	}
-	t := rules()
+	t := rules(reading)
 	var g played
 	g.replay(t, moves[:plies])
 	if g.n == 0 {
@@ -91,7 +136,7 @@ func Name(code string) (opening, variation string, ok bool) {
 	if c < 0 {
 		return "", "", false
 	}
-	t := rules()
+	t := rules(Program)
 	i := t.byCode[c]
 	if i < 0 {
 		return "", "", false
@@ -106,7 +151,7 @@ func PrintedName(code string) (string, bool) {
 	if c < 0 {
 		return "", false
 	}
-	t := rules()
+	t := rules(Program)
 	if i := t.byCode[c]; i >= 0 {
 		return t.rules[i].name, true
 	}
@@ -115,7 +160,7 @@ func PrintedName(code string) (string, bool) {
 
 // Codes returns every defined code (the 260 of ECCO 2004) in order, A00 first.
 func Codes() []string {
-	t := rules()
+	t := rules(Program)
 	out := make([]string, 0, len(t.rules))
 	for c := range maxCodes {
 		if t.byCode[c] >= 0 {

@@ -16,7 +16,7 @@ func wxfLine(g *game.Game) string {
 		moves = append(moves, n.Move)
 	}
 	var p played
-	p.replay(rules(), moves)
+	p.replay(rules(Program), moves)
 	var b strings.Builder
 	for i := 0; i < p.n; i++ {
 		if i > 0 {

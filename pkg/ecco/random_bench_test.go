@@ -27,7 +27,7 @@ func BenchmarkClassifyRandom(b *testing.B) {
 		}
 		games = append(games, line)
 	}
-	rules()
+	rules(Program)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

@@ -150,8 +150,9 @@ type table struct {
 	byFirst [256][]int16
 }
 
-// parseRules parses the data file.
-func parseRules(text string) (*table, error) {
+// parseRules parses the data file under a reading: a condition line marked "@program" or
+// "@pages" belongs to that reading only (see ecco.rules).
+func parseRules(text string, reading Reading) (*table, error) {
 	t := &table{}
 	for i := range t.byCode {
 		t.byCode[i] = -1
@@ -208,6 +209,16 @@ func parseRules(text string) (*table, error) {
 		s = strings.TrimSpace(s)
 		if s == "" {
 			continue
+		}
+		if mark, rest, ok := strings.Cut(s, " "); ok && strings.HasPrefix(mark, "@") {
+			r, err := ParseReading(mark[1:])
+			if err != nil || raw[0] != ' ' {
+				return nil, errAt(fmt.Errorf("bad reading mark %q", mark))
+			}
+			if r != reading {
+				continue
+			}
+			s = strings.TrimSpace(rest)
 		}
 		indented := raw[0] == ' '
 		if !indented {

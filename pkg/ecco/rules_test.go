@@ -28,7 +28,7 @@ func TestParseRulesErrors(t *testing.T) {
 		{"bad base board", "base B 9 rnbak\n", "FEN"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := parseRules(c.text)
+			_, err := parseRules(c.text, Program)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("parseRules: %v, want an error with %q", err, c.want)
 			}

@@ -113,7 +113,13 @@ var synthExceptions = map[string]string{
 // required move must be playable, and the game and its mirror must get the code (or a listed
 // exception).
 func TestRulesPlayable(t *testing.T) {
-	tb := rules()
+	for _, reading := range []Reading{Program, Pages} {
+		t.Run(reading.String(), func(t *testing.T) { rulesPlayable(t, reading) })
+	}
+}
+
+func rulesPlayable(t *testing.T, reading Reading) {
+	tb := rules(reading)
 	games := 0
 	for i := range tb.rules {
 		r := &tb.rules[i]
@@ -130,12 +136,12 @@ func TestRulesPlayable(t *testing.T) {
 						continue
 					}
 					games++
-					got, _ := ClassifyMoves(moves, MaxPlies)
+					got, _ := ClassifyMovesIn(moves, MaxPlies, reading)
 					mirrored := make([]board.Move, len(moves))
 					for j, m := range moves {
 						mirrored[j] = board.NewMove(mirrorSquare(m.From()), mirrorSquare(m.To()))
 					}
-					if m, _ := ClassifyMoves(mirrored, MaxPlies); m != got {
+					if m, _ := ClassifyMovesIn(mirrored, MaxPlies, reading); m != got {
 						t.Errorf("%s line %d (%d, %d): %s, mirrored %s", r.codeText, li, a0, a1, got.Code, m.Code)
 					}
 					if got.Code != r.codeText && synthExceptions[r.codeText] != got.Code {

@@ -74,6 +74,9 @@ type Builder struct {
 	mainPos      board.Position // the position the main line's failed move was played in
 	fails        int            // failed moves in the game, in any line
 	rec          recorder       // the events of the game (all with Repair, the first plies without), for repairs
+	firstFail    failure        // the game's first failed text move, for move repair
+	mainText     string         // the text of the main line's failed move (ICCS for a move given by its squares)
+	mainBinary   bool           // the main line's failed move was given by its squares
 	reps         repetitions    // the positions of the current line, and those that repeat
 }
 
@@ -142,6 +145,7 @@ func (b *Builder) Begin(index int, format Format, encoding textenc.Encoding) {
 	b.comments, b.commentBytes, b.commentsFull = 0, 0, false
 	b.tagBytes, b.tagsFull = 0, false
 	b.mainFail, b.mainDiag, b.fails = 0, nil, 0
+	b.firstFail, b.mainText, b.mainBinary = failure{ev: -1}, "", false
 	b.rec.reset()
 	b.reps.reset()
 }
@@ -260,8 +264,12 @@ var (
 // was added: false when it failed (the diagnostic is recorded) or the line had already failed.
 func (b *Builder) Move(text string, loc Loc) bool {
 	b.start(loc)
+	ev := -1
 	if b.rec.logging {
 		b.rec.add(event{op: opMove, text: text, loc: loc})
+		if b.rec.logging {
+			ev = len(b.rec.events) - 1
+		}
 	}
 	if b.cur.dead || b.full(loc, text) {
 		b.skip()
@@ -279,7 +287,14 @@ func (b *Builder) Move(text string, loc Loc) bool {
 	if err != nil {
 		err = squaresReason(&b.cur.pos, text, err)
 		d := b.diag(KindOf(err), false, loc, b.cur.ply+1, text, err.Error(), err)
+		main := len(b.stack) == 0 && b.mainFail == 0
+		if b.fails == 0 {
+			b.firstFail = failure{ev: ev, d: d, text: text}
+		}
 		b.lineFailed(d)
+		if main {
+			b.mainText = text
+		}
 		return false
 	}
 	n := b.push(m, loc)
@@ -295,8 +310,12 @@ func (b *Builder) Move(text string, loc Loc) bool {
 // It reports whether the move was added.
 func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 	b.start(loc)
+	ev := -1
 	if b.rec.logging {
 		b.rec.add(event{op: opPlay, move: m, loc: loc})
+		if b.rec.logging {
+			ev = len(b.rec.events) - 1
+		}
 	}
 	if b.cur.dead || b.atLimit() && b.full(loc, moveText(m)) { // the text only when reported
 		b.skip()
@@ -310,7 +329,14 @@ func (b *Builder) PlayMove(m board.Move, loc Loc) bool {
 		reason := IllegalReason(&b.cur.pos, m)
 		err := fmt.Errorf("%s: %w", reason, errIllegalMove)
 		d := b.diag(KindIllegal, false, loc, b.cur.ply+1, moveText(m), reason, err)
+		main := len(b.stack) == 0 && b.mainFail == 0
+		if b.fails == 0 && m.From().Valid() && m.To().Valid() {
+			b.firstFail = failure{ev: ev, d: d, text: ucci(m)}
+		}
 		b.lineFailed(d)
+		if main && m.From().Valid() && m.To().Valid() {
+			b.mainText, b.mainBinary = ucci(m), true
+		}
 		return false
 	}
 	b.push(m, loc)
@@ -463,7 +489,7 @@ func (b *Builder) lineFailed(d *Diagnostic) {
 	b.fails++
 	if len(b.stack) == 0 && b.mainFail == 0 {
 		b.mainFail, b.mainDiag, b.mainPos = b.cur.ply+1, d, b.cur.pos
-		b.rec.failed = true
+		b.rec.fail()
 	}
 }
 
@@ -646,8 +672,10 @@ func (b *Builder) Result(r string) { b.g.Result = r }
 // Finish completes the game and returns it. The builder can then Begin the next one.
 func (b *Builder) Finish() *Game {
 	b.start(NoLoc)
-	if b.mainFail > 0 {
-		b.tryRepairs()
+	if b.mainFail > 0 && b.tryRepairs() {
+		// the setup is repaired, or the error names the setup repair that would work
+	} else if b.fails > 0 {
+		b.tryMoveRepair()
 	}
 	b.finishMain()
 	b.g.repeats, b.g.naturalLimit = b.reps.found, b.reps.natural

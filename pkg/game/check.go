@@ -33,6 +33,10 @@ type CheckConfig struct {
 	// ECCOPlies is how many plies of the main line the opening classification looks at: 20
 	// (the default, as xqbase's tools), or 15 as another common tagger does.
 	ECCOPlies int
+	// ECCORules is the reading of the ECCO rules: "program" (the zero value "" too: as the
+	// ECCO authors' program and every tagged archive classify) or "pages" (the letter of the
+	// printed rules). See package ecco.
+	ECCORules string
 	// OpeningsOfTaggedOnly classifies only the openings of the games that carry an ECCO tag,
 	// to check it: for a run whose output does not show the classification (check without a
 	// report, say). The zero value classifies every game.

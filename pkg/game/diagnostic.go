@@ -25,14 +25,18 @@ const (
 	KindIO        Kind = "io"        // a file that cannot be read
 	KindNotation  Kind = "notation"  // warning: a non-standard but unambiguous move text
 	KindSide      Kind = "side"      // warning: side to move taken from the first move
-	// KindRepaired is the warning of a game whose start position Builder.Repair fixed (one
-	// side's pieces mirrored, the board mirrored or rotated, the side to move): the message
-	// says what was changed and how the game failed as written.
+	// KindRepaired is the warning of a game that Builder.Repair fixed: its start position
+	// (one side's pieces mirrored, the board mirrored or rotated, the side to move; ply 0), or
+	// one mistyped move (at its ply: `"炮二退三" read as 炮二进三: the remaining 57 plies
+	// replay`). The message says what was changed and how the game failed as written.
 	KindRepaired Kind = "repaired"
 	// KindResult is the warning of a game whose result contradicts its final position: the
 	// side to move is checkmated or stalemated (both lose in Xiangqi) and the result says
 	// otherwise.
 	KindResult Kind = "result"
+	// KindEngine is the error of a position that an analysis engine failed on (missing,
+	// would not start, crashed twice, timed out, wrote garbage, returned an illegal move).
+	KindEngine Kind = "engine"
 )
 
 // Level is how much a diagnostic weighs: an error makes its game (or file) invalid, a warning
@@ -96,6 +100,9 @@ type Diagnostic struct {
 	// LastMove is the move that led to FEN: board.NoMove at the start of its line or when
 	// FEN is "".
 	LastMove board.Move
+	// Candidates are the moves that might replace a failed move, as move repair found them
+	// (the moves its message's "did you mean" names at that ply), best first.
+	Candidates []board.Move
 }
 
 // IsError reports whether the diagnostic is an error (its game or file is invalid).

@@ -39,12 +39,25 @@ func FuzzBuilderRepair(f *testing.F) {
 			for _, d := range g.Errors() {
 				named = named || strings.HasSuffix(d.Message, "--repair applies it")
 			}
-			repaired := false
+			// Start-position repairs (ply 0) are named without Repair when the main line fails
+			// in its first plies; a move repair (a ply) leaves no failed move behind.
+			repaired, moveRepaired := false, 0
 			for _, d := range fixed[i].Diagnostics {
-				repaired = repaired || d.Kind == game.KindRepaired
+				repaired = repaired || d.Kind == game.KindRepaired && d.Ply == 0
+				if d.Kind == game.KindRepaired && d.Ply > 0 {
+					moveRepaired++
+				}
 			}
 			if named && !repaired || repaired && !named && g.Plies() < game.RepairPlies {
 				t.Fatalf("game %d: repair named %v, applied %v:\n%v\n%v", i+1, named, repaired, g.Diagnostics, fixed[i].Diagnostics)
+			}
+			if moveRepaired > 1 || moveRepaired == 1 && (repaired || g.Valid()) {
+				t.Fatalf("game %d: %d move repairs (start repaired %v, valid as written %v): %v", i+1, moveRepaired, repaired, g.Valid(), fixed[i].Diagnostics)
+			}
+			for _, d := range fixed[i].Errors() {
+				if moveRepaired == 1 && (d.Kind == game.KindIllegal || d.Kind == game.KindAmbiguous) {
+					t.Fatalf("game %d: move repaired, yet %v", i+1, d)
+				}
 			}
 		}
 	})

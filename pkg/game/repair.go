@@ -158,6 +158,7 @@ type recorder struct {
 	all       bool // Builder.Repair: record the whole game, up to maxEvents
 	failed    bool // the main line has failed: record up to maxEvents
 	replaying bool // the builder is replaying the events
+	tail      int  // the first event after the main line's failed move
 	snap      snapshot
 }
 
@@ -181,6 +182,24 @@ func (r *recorder) reset() {
 	clear(r.events) // drop the texts and diagnostics of the last game
 	r.events = r.events[:0]
 	r.logging, r.complete, r.replaying, r.failed, r.all = false, false, false, false, false
+	r.tail = 0
+}
+
+// fail notes that the main line has failed: from here on the recorder keeps up to
+// maxEvents events (a repair of the setup may need them), and when it had stopped recording,
+// it records the events after the failed move again (up to maxTail), as the evidence for
+// the failed move's candidates (see Builder.mainEvents).
+func (r *recorder) fail() {
+	if r.replaying {
+		return
+	}
+	r.failed = true
+	if !r.logging {
+		clear(r.events)
+		r.events = r.events[:0]
+		r.logging, r.complete = true, false
+	}
+	r.tail = len(r.events)
 }
 
 // begin starts recording at the start of the main line.
@@ -201,7 +220,8 @@ func (r *recorder) stop() {
 }
 
 func (r *recorder) add(e event) {
-	if len(r.events) >= maxEvents || !r.failed && !r.all && len(r.events) >= maxEventsBefore {
+	if len(r.events) >= maxEvents || !r.failed && !r.all && len(r.events) >= maxEventsBefore ||
+		!r.complete && len(r.events)-r.tail >= maxTail {
 		r.stop()
 		return
 	}
@@ -212,9 +232,9 @@ func (r *recorder) add(e event) {
 // explains the failed move and under which every move of the game is legal (fits). With
 // Repair set, the game is rebuilt from the repaired setup; otherwise the first error says
 // which repair would work.
-func (b *Builder) tryRepairs() {
+func (b *Builder) tryRepairs() bool {
 	if !b.rec.complete || !b.setupOK {
-		return
+		return false
 	}
 	fatal := b.fatal()
 	setup := b.rec.snap.setup
@@ -235,11 +255,12 @@ func (b *Builder) tryRepairs() {
 			if b.mainDiag != nil {
 				b.mainDiag.Message += "; the position with " + r.String() + " fits every move; --repair applies it"
 			}
-			return
+			return true
 		}
 		b.rebuild(r, s)
-		return
+		return true
 	}
+	return false
 }
 
 // fatal returns the setup problems that make a game unplayable.
@@ -331,6 +352,10 @@ func (b *Builder) fits(s board.Setup) bool {
 		cur.last, cur.hasPrev = m, true
 		cur.ply++
 		moves++
+	}
+	if moves == 1 && len(stack) == 0 {
+		// A one-move study: its move must mate, as the result says.
+		return explained && mateAgrees(&cur.pos, b.g.Result)
 	}
 	return explained && moves >= minRepairPlies
 }
@@ -427,6 +452,7 @@ func (b *Builder) replay(s board.Setup) {
 	b.stack = b.stack[:0]
 	b.nodes, b.tooLong = 0, false
 	b.mainFail, b.mainDiag, b.fails = 0, nil, 0
+	b.firstFail, b.mainText, b.mainBinary = failure{ev: -1}, "", false
 	b.reps.reset()
 
 	b.rec.logging, b.rec.replaying = false, true

@@ -51,7 +51,7 @@ var (
 		{KindIO, LevelError, "a file that cannot be read"},
 		{KindNotation, LevelWarning, "a non-standard move text that fits exactly one legal move (e.g. 前/后 omitted)"},
 		{KindSide, LevelWarning, "the side to move taken from the first move, against the setup"},
-		{KindRepaired, LevelWarning, "a broken start position fixed by --repair"},
+		{KindRepaired, LevelWarning, "a broken start position or one mistyped move fixed by --repair"},
 		{KindResult, LevelWarning, "a Result tag that the board contradicts (checkmate, stalemate, perpetual check)"},
 		{KindRepetition, LevelNote, "a position (same pieces, same side to move) occurs for the Nth time on a line of play (--repetition)"},
 		{KindPerpetualCheck, LevelWarning, "in the cycle between the last two occurrences, one side checked with every move and the other did not: it loses"},
@@ -59,6 +59,7 @@ var (
 		{KindNaturalLimit, LevelNote, "120 plies without a capture on the main line, and a decisive Result without mate"},
 		{KindTermination, LevelWarning, "a Termination tag that names an ending the board does not show"},
 		{KindECCO, LevelWarning, "an ECCO tag that differs from the code the opening rules give (--ecco-plies)"},
+		{KindEngine, LevelError, "qipu analyze: the engine failed on a position (missing, would not start, crashed twice, timed out, wrote garbage, returned an illegal move)"},
 		{KindEmptyRecord, LevelNote, "a library record with no pieces and no moves (a heading or an empty slot): not a game"},
 	}
 )

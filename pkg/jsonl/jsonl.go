@@ -22,6 +22,10 @@ type Options struct {
 	// Notations write the "iccs", "wxf", "chinese" and "platform" fields of each move, in that
 	// order; a nil entry takes the notation's default style.
 	Notations [4]notation.Notation
+	// Tail, if not empty, is written as it is before the object's closing brace: members of
+	// the game's own, with their leading comma (qipu analyze's ,"analysis":[…], see package
+	// analysis). Empty, the object is the schema's alone.
+	Tail []byte
 }
 
 // defaults are the notations of a zero Options.
@@ -168,6 +172,7 @@ func AppendGame(dst []byte, source string, g *game.Game, o *Options) []byte {
 		dst = AppendString(dst, g.Opening.Variation)
 		dst = append(dst, '}')
 	}
+	dst = append(dst, o.Tail...)
 	return append(dst, "}\n"...)
 }
 

@@ -77,6 +77,8 @@ var commands = [...]command{
 	Export: {name: "export", takes: optDedupe, outDir: true, passes: dedupeFirst,
 		runPasses: (*runner).runConvertDedupe, validate: (*settings).validateExport,
 		stages: []stage{cleanStage{}, exportStage{}}},
+	Analyze: {name: "analyze", converts: true, outDir: true, passes: never,
+		validate: (*settings).validateAnalyze, stages: []stage{analyzeStage{}}},
 }
 
 func never(*Config) bool         { return false }
@@ -91,7 +93,7 @@ func (c Command) def() *command {
 	return &commands[c]
 }
 
-// String returns "convert", "check", "dedupe", "stats" or "export".
+// String returns "convert", "check", "dedupe", "stats", "export" or "analyze".
 func (c Command) String() string {
 	if d := c.def(); d != nil {
 		return d.name

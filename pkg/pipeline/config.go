@@ -46,6 +46,9 @@ const (
 	// Export writes one row per ply of each valid game's main line under Out: positions in
 	// Parquet, CSV or JSON Lines, and a manifest (see export.go and package export).
 	Export
+	// Analyze converts like Convert, with every position of each valid game's main line
+	// evaluated by an engine (see analyze.go and package analysis).
+	Analyze
 )
 
 // Progress receives the progress of a run; the command line draws a progress bar with it.
@@ -211,6 +214,10 @@ type Config struct {
 	// Export (the export command): the format of the positions files, the splits (none: one
 	// file), and what else is exported (see ExportOptions).
 	Export ExportOptions
+
+	// Analysis (the analyze command): the engine, the limit, the cache and the thresholds
+	// (see AnalysisOptions).
+	Analysis AnalysisOptions
 
 	// budget, if positive, replaces the output budget of the files waiting behind the head
 	// of the queue (tests make it tiny).

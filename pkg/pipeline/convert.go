@@ -48,12 +48,18 @@ func (f *fileRun) outputPGN(g *game.Game) {
 func (f *fileRun) outputJSONL(g *game.Game) {
 	w := f.w
 	s := w.s
+	o := &s.games
+	if len(f.jsonTail) > 0 { // the members a stage adds (analyze.go)
+		oc := *o
+		oc.Tail = f.jsonTail
+		o = &oc
+	}
 	if s.outMode != outDir {
 		// Straight into the batch: a long game's line is not held twice.
-		f.cur.out = jsonl.AppendGame(f.cur.out, f.in.source, g, &s.games)
+		f.cur.out = jsonl.AppendGame(f.cur.out, f.in.source, g, o)
 		return
 	}
-	w.line = jsonl.AppendGame(w.line[:0], f.in.source, g, &s.games)
+	w.line = jsonl.AppendGame(w.line[:0], f.in.source, g, o)
 	f.emit(w.line)
 }
 

@@ -26,9 +26,9 @@ func TestEncodingWarningInOrder(t *testing.T) {
 		if code != ExitInvalid || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}
-		want := path + ":3:17: game 1, ply 3: illegal: red cannon cannot move to e9 (\"e2e9\")\n" +
+		want := path + ":3:17: game 1, ply 3: illegal: red cannon cannot move to e9; did you mean e2e1 (the last move)? (\"e2e9\")\n" +
 			path + ":5:11: warning: encoding: 1 byte sequence(s) invalid in utf-8, replaced by U+FFFD\n" +
-			path + ":11:17: game 3, ply 3: illegal: red cannon cannot move to e9 (\"e2e9\")\n"
+			path + ":11:17: game 3, ply 3: illegal: red cannon cannot move to e9; did you mean e2e1 (the last move)? (\"e2e9\")\n"
 		if errs != want {
 			t.Errorf("%v: stderr\n%s\nwant\n%s", format, errs, want)
 		}

@@ -64,6 +64,7 @@ type fileRun struct {
 	ci        ciFile     // what the CI outputs and the baseline need (ci.go)
 	group     string     // convert --split-by: the group of the game being written (split.go)
 	dup       duplicate  // the cleanup stage's verdict on the game being handled (cleanup.go)
+	jsonTail  []byte     // analyze: the JSON Lines "analysis" of the game being written (analyze.go)
 }
 
 // process handles one input file and always closes its slot.

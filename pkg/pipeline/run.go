@@ -89,7 +89,8 @@ type runner struct {
 	disc       discovery // cleanup: the discovery, copied for each pass
 	listed     []string
 
-	splitPace splitPacer // convert --split-by: the head file's games not yet written (split.go)
+	splitPace splitPacer  // convert --split-by: the head file's games not yet written (split.go)
+	an        *analyzeRun // analyze: the engines and the cache (analyze.go)
 }
 
 // discover walks the inputs into r.inputs; it stops early when ctx is done.

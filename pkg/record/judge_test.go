@@ -278,7 +278,7 @@ func TestOneJudge(t *testing.T) {
 			},
 			main:  "",
 			tree2: "",
-			errs:  []string{"illegal ply 1: red horse cannot move to h2; 1 alternative to this move is not replayed"},
+			errs:  []string{"illegal ply 1: red horse cannot move to h2; 1 alternative to this move is not replayed; did you mean h0g2 (the rest replays) or h0i2 (the rest replays)?"},
 		},
 		{
 			name: "failed move with two alternatives, one of them failing too",

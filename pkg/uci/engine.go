@@ -96,6 +96,7 @@ type Engine struct {
 	name    string
 	dialect Dialect
 	options map[string]bool // the options the engine declares, lower case
+	threads string          // the Threads value set again before each search; "" when the engine has none
 	dead    bool
 	wbuf    []byte
 	pv      []string
@@ -190,17 +191,23 @@ options:
 	if e.dialect == Auto {
 		e.dialect = detect(e.name)
 	}
-	threads := false
+	threads := ""
 	for _, o := range e.cfg.Options {
-		threads = threads || strings.EqualFold(o.Name, "Threads")
+		if strings.EqualFold(o.Name, "Threads") {
+			threads = o.Value
+		}
 		if err := e.setOption(o); err != nil {
 			return e.retag(err, ErrStart)
 		}
 	}
-	if !threads && e.options["threads"] {
+	if threads == "" && e.options["threads"] {
+		threads = "1"
 		if err := e.setOption(Option{"Threads", "1"}); err != nil {
 			return e.retag(err, ErrStart)
 		}
+	}
+	if e.options["threads"] {
+		e.threads = threads
 	}
 	return e.retag(e.ready(ctx), ErrStart)
 }
@@ -272,6 +279,15 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limit) (Re
 
 func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, lim Limit) (Result, error) {
 	if e.dialect != UCCI {
+		// "ucinewgame" alone leaves per-thread state behind in Stockfish-family engines (the
+		// same position searched after another gives another score, even at a fixed depth);
+		// setting Threads again makes the engine build its search threads anew, as a fresh
+		// process has them, so that a search depends on its position and limit only.
+		if e.threads != "" && (lim.Nodes > 0 || lim.Depth > 0) { // reproducible limits only: it costs a few ms
+			if err := e.setOption(Option{"Threads", e.threads}); err != nil {
+				return Result{}, err
+			}
+		}
 		if err := e.send("ucinewgame"); err != nil {
 			return Result{}, err
 		}

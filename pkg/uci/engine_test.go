@@ -116,7 +116,11 @@ func TestFaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
 			cfg := fake(t, tt.mode)
-			cfg.Timeout = 300 * time.Millisecond
+			// Long enough for a fake engine to start on a loaded machine; the hang waits it out.
+			cfg.Timeout = 3 * time.Second
+			if tt.mode == ucitest.ModeHang {
+				cfg.Timeout = 1500 * time.Millisecond
+			}
 			e, err := uci.Start(context.Background(), cfg)
 			if tt.start {
 				if !errors.Is(err, tt.fault) {

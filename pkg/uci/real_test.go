@@ -40,3 +40,40 @@ func TestRealEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestRealEngineCleanState: a position searched after others in one Fairy-Stockfish process
+// gets the answer a fresh process gives it ("ucinewgame" alone leaves the engine's per-thread
+// state behind: the start position then scores 64 instead of 28 at 4000 nodes).
+func TestRealEngineCleanState(t *testing.T) {
+	cfg := uci.Config{Path: ucitest.RealEngine(t), Options: []uci.Option{{Name: "UCI_Variant", Value: "xiangqi"}}}
+	other, err := board.ParseFEN("3k1a3/1R5C1/4Na2b/p7p/9/9/4P3P/2nrB3B/6C2/c3KA3 b - - 0 39")
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherPos, _ := board.NewPosition(other, 0)
+	ask := func(e *uci.Engine, pos *board.Position) uci.Result {
+		t.Helper()
+		res, err := e.Search(context.Background(), pos, uci.Limit{Nodes: 4000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	fresh, err := uci.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := ask(fresh, board.StartPosition())
+	fresh.Close()
+	e, err := uci.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	for i := range 3 {
+		ask(e, otherPos)
+		if got := ask(e, board.StartPosition()); got.Score != alone.Score || got.Best != alone.Best || got.Depth != alone.Depth || got.Nodes != alone.Nodes {
+			t.Fatalf("search %d after another position: %+v, alone %+v", i+1, got, alone)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/qipu/qipu/pkg/analysis"
+	"github.com/qipu/qipu/pkg/evalcache"
+	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/uci"
+)
+
+// AnalysisOptions are the settings of the analyze command.
+type AnalysisOptions struct {
+	// Engine starts one engine process: its Path (required), Options, Dialect and Timeout
+	// (per position; zero: uci.DefaultTimeout). Run starts at most Jobs of them, each when a
+	// worker first needs it.
+	Engine uci.Config
+	// Limit is each position's search; the zero Limit is DefaultNodes nodes.
+	Limit uci.Limit
+	// Cache, if not "", is the SQLite file of evaluations (package evalcache) read before the
+	// engine is asked and written with its answers.
+	Cache string
+	// Thresholds mark mistakes and blunders and judge results; zero fields take
+	// analysis.DefaultThresholds'.
+	Thresholds analysis.Thresholds
+}
+
+// DefaultNodes is the node count of a search when AnalysisOptions.Limit is zero.
+const DefaultNodes = 4000
+
+// analyzeRun is a run's engines and cache.
+type analyzeRun struct {
+	an    *analysis.Analyzer
+	cache *evalcache.Cache
+	th    analysis.Thresholds
+	json  bool // the output is JSON Lines: the analysis goes in the "analysis" member
+}
+
+// validateAnalyze checks convert's output options and the engine's.
+func (s *settings) validateAnalyze() error {
+	o := &s.cfg.Analysis
+	if o.Engine.Path == "" {
+		return usagef("analyze: --engine PATH (or QIPU_ENGINE) is required")
+	}
+	if o.Limit.Nodes < 0 || o.Limit.Depth < 0 || o.Limit.MoveTime < 0 {
+		return usagef("analyze: a negative search limit")
+	}
+	if o.Limit == (uci.Limit{}) {
+		o.Limit.Nodes = DefaultNodes
+	}
+	th := &o.Thresholds
+	d := analysis.DefaultThresholds
+	for _, v := range []*int{&th.Mistake, &th.Blunder, &th.Result} {
+		if *v < 0 {
+			return usagef("analyze: --mistake and --blunder take a positive number of centipawns")
+		}
+	}
+	if th.Mistake == 0 {
+		th.Mistake = d.Mistake
+	}
+	if th.Blunder == 0 {
+		th.Blunder = max(d.Blunder, th.Mistake)
+	}
+	if th.Result == 0 {
+		th.Result = d.Result
+	}
+	if s.cfg.Report == "-" && (s.cfg.Out == "" || s.cfg.Out == "-") {
+		return usagef("analyze: --report - and the analyzed games cannot both go to standard output (give --out or a report file)")
+	}
+	return s.validateConvert()
+}
+
+// analyzeStage: qipu analyze's evaluations, written into each valid game before it is
+// written.
+type analyzeStage struct{ noStage }
+
+func (analyzeStage) name() string { return "analyze" }
+
+func (analyzeStage) active(r *runner) bool { return r.s.cfg.Analysis.Engine.Path != "" }
+
+func (analyzeStage) open(w *writer) error {
+	r := w.r
+	o := &r.s.cfg.Analysis
+	ar := &analyzeRun{th: o.Thresholds, json: r.s.to == &targets[JSONL]}
+	if o.Cache != "" {
+		c, err := evalcache.Open(o.Cache)
+		if err != nil {
+			return &UsageError{Err: fmt.Errorf("analyze: --cache: %w", err)}
+		}
+		ar.cache = c
+	}
+	cfg := analysis.Config{Engine: o.Engine, Limit: o.Limit, Processes: r.s.jobs}
+	if ar.cache != nil {
+		cfg.Cache = ar.cache
+	}
+	ar.an = analysis.New(cfg)
+	r.an = ar
+	return nil
+}
+
+func (analyzeStage) game(f *fileRun, g *game.Game) {
+	f.jsonTail = f.jsonTail[:0]
+	ar := f.w.r.an
+	if ar == nil || !g.Valid() || f.dup.dropped {
+		return
+	}
+	evals, fails := ar.an.Analyze(f.w.ctx, g)
+	if f.w.ctx.Err() != nil {
+		return // interrupted: nothing of this run is written
+	}
+	for _, fl := range fails {
+		g.Diagnostics = append(g.Diagnostics, engineDiag(f, g, fl))
+	}
+	var note *game.Diagnostic
+	if ar.json {
+		f.jsonTail = analysis.AppendJSON(f.jsonTail, evals)
+		note = analysis.ResultNote(g, evals, ar.th.Result)
+	} else {
+		note = analysis.Annotate(g, evals, ar.th)
+	}
+	if note != nil {
+		note.Path = f.in.path
+		g.Diagnostics = append(g.Diagnostics, note)
+	}
+}
+
+// engineDiag is the engine error of a position, placed at the move that led to it.
+func engineDiag(f *fileRun, g *game.Game, fl analysis.Failure) *game.Diagnostic {
+	n := &g.Root
+	for i := 0; i < fl.Ply && len(n.Children) > 0; i++ {
+		n = n.Children[0]
+	}
+	d := &game.Diagnostic{Kind: game.KindEngine, Level: game.LevelError, Path: f.in.path, Loc: n.Loc,
+		Game: g.Index, Ply: fl.Ply, Token: n.Text, FEN: fl.FEN, Err: fl.Err}
+	var ue *uci.Error
+	if errors.As(fl.Err, &ue) {
+		// The position is in the diagnostic's own field; the message says what failed.
+		msg := fmt.Sprintf("%s: %v", ue.Engine, ue.Fault)
+		if ue.Detail != "" {
+			msg += ": " + ue.Detail
+		}
+		if ue.Err != nil {
+			msg += ": " + ue.Err.Error()
+		}
+		d.Message = msg
+	} else {
+		d.Message = fl.Err.Error()
+	}
+	if fl.FEN != "" {
+		d.Message += fmt.Sprintf(" (position after ply %d: %s)", fl.Ply, fl.FEN)
+	}
+	if n == &g.Root {
+		d.Loc = game.NoLoc
+	}
+	return d
+}
+
+func (analyzeStage) close(w *writer, ok bool) error {
+	ar := w.r.an
+	if ar == nil {
+		return nil
+	}
+	ar.an.Close() // every engine process ends, interrupted or not
+	if ar.cache != nil {
+		// What the engines answered is right even when the run failed: it is kept.
+		if err := ar.cache.Close(); err != nil {
+			return fmt.Errorf("analyze: %w", err)
+		}
+	}
+	return nil
+}

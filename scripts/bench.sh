@@ -25,6 +25,14 @@
 #                                             and $HUGE generated XQF trees of $HUGE_NODES moves
 #                                             (default 4 of 230,000), spread among the copies
 #   REPEAT=5 KEEP=1 ARCHIVE=DIR QIPU=BINARY scripts/bench.sh
+#   BASE=86cfc98 scripts/bench.sh             first, A/B against that commit (built in a temporary
+#                                             worktree) on the GBK set, 40 copies of the PGN files
+#                                             of ../shared/corpus/walker8088__cchess: check -q -j 1
+#                                             CPU and check -j 2 wall as ratios to BASE's, check
+#                                             -j 2 against iconv -f GB18030 of the same files, and
+#                                             export -j 2 positions/s and peak memory; each ratio
+#                                             the median of max(REPEAT, 7) pairs in turn with their
+#                                             spread (BASE_ONLY=1 stops after these)
 # Times and ratios are medians of $REPEAT runs (the machine may be shared); memory is the
 # highest peak. ARCHIVE reuses an archive made by gencorpus -archive (or kept by KEEP=1).
 # Ratios from one run are indications, not assertions: no test depends on them. Every timed
@@ -42,6 +50,11 @@ if [[ -z ${KEEP:-} ]]; then trap 'rm -rf "$work"' EXIT; else echo "keeping $work
 # QIPU=BINARY measures a qipu built beforehand (another commit's, to compare).
 if [[ -n ${QIPU:-} ]]; then cp "$QIPU" "$work/qipu"; else go build -o "$work/qipu" ./cmd/qipu; fi
 q=$work/qipu
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+if [[ -n ${BASE:-} ]]; then
+  source scripts/bench-base.sh
+  [[ -n ${BASE_ONLY:-} ]] && exit 0
+fi
 archive=${ARCHIVE:-}
 if [[ -z $archive && -n ${COPIES:-} ]]; then
   corpus=../shared/corpus
@@ -100,7 +113,6 @@ timed() {
   # with invalid games makes check exit 1): the figures are on the last line.
   read -r secs kb < <(tail -n 1 "$work/time")
 }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 # measure CMD...: $REPEAT runs; sets $med (median seconds) and $top (highest peak, KB).
 measure() {
   local all=() i

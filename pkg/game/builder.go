@@ -677,7 +677,7 @@ func (b *Builder) Finish() *Game {
 	} else if b.fails > 0 {
 		b.tryMoveRepair()
 	}
-	b.checkResult()
+	b.finishMain()
 	b.g.repeats, b.g.naturalLimit = b.reps.found, b.reps.natural
 	b.rec.reset()
 	b.closeHidden()

@@ -137,6 +137,11 @@ type Game struct {
 
 	repeats      []Repeat // positions that occurred again (Repeats)
 	naturalLimit int      // see NaturalLimit
+
+	// The builder's end of the main line at Finish: its last node and the position after
+	// it (EndPosition); end is nil when unknown.
+	end    *Node
+	endPos board.Setup
 }
 
 // Opening is an ECCO classification: the code (A00–E99), the opening and the variation.
@@ -226,6 +231,27 @@ func (g *Game) StartPosition() *board.Position {
 		return board.StartPosition()
 	}
 	return p
+}
+
+// EndPosition returns the position at the end of the main line (the start position when it
+// holds no move). The builder keeps it at Finish, so that writers need not replay the game;
+// when the main line changed since, it is replayed.
+func (g *Game) EndPosition() board.Position {
+	n := &g.Root
+	for len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	var pos board.Position
+	if g.end != nil && n == g.end {
+		pos.Reset(&g.endPos)
+		return pos
+	}
+	pos = *g.StartPosition()
+	for n := &g.Root; len(n.Children) > 0; {
+		n = n.Children[0]
+		pos.Play(n.Move)
+	}
+	return pos
 }
 
 // IsStandardStart reports whether the setup is the standard initial position with Red to move

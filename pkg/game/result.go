@@ -51,6 +51,25 @@ func (b *Builder) checkResult() {
 		b.g.Result, sideName(loser), how, main.ply, want), nil)
 }
 
+// finishMain checks the result against the end of the main line and keeps that end.
+func (b *Builder) finishMain() {
+	b.checkResult()
+	b.keepEnd()
+}
+
+// keepEnd keeps the end of the main line in the game for EndPosition: its last node and the
+// position after it, when it holds a move (else the position may not have been built).
+func (b *Builder) keepEnd() {
+	main := &b.cur
+	if len(b.stack) > 0 {
+		main = &b.stack[0]
+	}
+	if main.node == nil || main.node == &b.g.Root {
+		return
+	}
+	b.g.end, b.g.endPos = main.node, main.pos.Setup()
+}
+
 // sideName returns "Red" or "Black".
 func sideName(c board.Color) string {
 	if c == board.Red {

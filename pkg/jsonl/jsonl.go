@@ -118,7 +118,13 @@ func AppendGame(dst []byte, source string, g *game.Game, o *Options) []byte {
 	}
 	plies := 0
 	var buf []byte
-	for n := &g.Root; len(n.Children) > 0; plies++ {
+	if !withMoves {
+		// The end of the main line is known: only its moves are counted.
+		plies = g.Plies()
+		end := g.EndPosition()
+		pos = &end
+	}
+	for n := &g.Root; withMoves && len(n.Children) > 0; plies++ {
 		n = n.Children[0]
 		m := n.Move
 		if withMoves {

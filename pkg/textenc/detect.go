@@ -78,8 +78,8 @@ func Detect(prefix []byte) Detection {
 // none of the other encodings produces NUL bytes in text.
 func detectUTF16(p []byte) (Detection, bool) {
 	pairs := len(p) / 2
-	if pairs < 2 {
-		return Detection{}, false
+	if pairs < 2 || bytes.IndexByte(p, 0) < 0 {
+		return Detection{}, false // without a NUL byte neither side counts a zero
 	}
 	var zeroEven, zeroOdd int
 	for i := 0; i+1 < len(p); i += 2 {
@@ -145,7 +145,9 @@ func abs(x int) int {
 }
 
 // utf8Stats counts the valid multibyte sequences and the invalid bytes of p,
-// ignoring an incomplete sequence at its end.
+// ignoring an incomplete sequence at its end. It stops early, with the counts
+// so far, once the bytes left cannot bring valid up to 8*invalid: detectText
+// then scores the bytes whatever the final counts.
 func utf8Stats(p []byte) (valid, invalid int) {
 	for i := 0; i < len(p); {
 		c := p[i]
@@ -159,6 +161,10 @@ func utf8Stats(p []byte) (valid, invalid int) {
 				break // cut at the end of the prefix
 			}
 			invalid++
+			// Each valid sequence to come takes at least two bytes.
+			if valid+(len(p)-i-1)/2 < 8*invalid {
+				return valid, invalid
+			}
 		} else {
 			valid++
 		}
@@ -193,8 +199,8 @@ func scoreGBBig5(p []byte) (gb, big5 int) {
 	defer scoreBufs.Put(buf)
 	pg, pb := 0, 0
 	for {
-		sg, ng := scoreStepDecode(tg, p[pg:min(len(p), pg+scoreStep)], buf[:])
-		sb, nb := scoreStepDecode(tb, p[pb:min(len(p), pb+scoreStep)], buf[:])
+		sg, ng := scoreStepGB(tg, p[pg:min(len(p), pg+scoreStep)], buf[:])
+		sb, nb := scoreStepBig5(tb, p[pb:min(len(p), pb+scoreStep)], buf[:])
 		gb, big5, pg, pb = gb+sg, big5+sb, pg+ng, pb+nb
 		if ng == 0 && nb == 0 || abs(gb-big5) >= scoreDecisive {
 			return gb, big5

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -27,13 +26,12 @@ const maxKeptBuffer = 4 << 20
 
 // worker reads, replays and encodes input files, one at a time.
 type worker struct {
-	r    *runner
-	s    *settings
-	ctx  context.Context
-	br   *bufio.Reader
-	buf  bytes.Buffer // one game's encoded output
-	line []byte       // one game's JSON line
-	env  query.GameEnv
+	r   *runner
+	s   *settings
+	ctx context.Context
+	br  *bufio.Reader
+	enc encoder // convert's writer (convert.go)
+	env query.GameEnv
 }
 
 func newWorker(r *runner, ctx context.Context) *worker {
@@ -269,14 +267,6 @@ func (f *fileRun) game(g *game.Game) {
 			s.cfg.Shape.Apply(g) // checked by validate: it cannot fail
 		}
 		f.output(g)
-		// A worker keeps its buffers from game to game, but not the size of an outlandish
-		// one.
-		if cap(w.line) > maxKeptBuffer {
-			w.line = nil
-		}
-		if w.buf.Cap() > maxKeptBuffer {
-			w.buf = bytes.Buffer{}
-		}
 	}
 	st := &f.cur.stats
 	st.games++

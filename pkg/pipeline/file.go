@@ -14,6 +14,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/jsonl"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
 	"github.com/qipu/qipu/pkg/internal/fsio"
@@ -302,7 +303,7 @@ func (f *fileRun) appendDiag(d *game.Diagnostic) {
 		f.cur.diag = append(f.cur.diag, '\n')
 	}
 	if f.w.s.format == CheckGitHub {
-		f.cur.annot = appendAnnotation(f.cur.annot, d)
+		f.cur.annot = ciformat.AppendAnnotation(f.cur.annot, d) // as the CI output "github" writes it
 	}
 	f.marks = append(f.marks, diagMark{line: d.Loc.Line, diag: len(f.cur.diag), anno: len(f.cur.annot)})
 }

@@ -108,3 +108,28 @@ type Line struct {
 	Op    Op         // direction
 	Arg   uint8      // 1–9: ranks moved (straight move along the file) or destination file
 }
+
+// ParseStyle returns the style of a notation named name, in any case: the first of styles
+// whose String is name. Other names fail with a *NameError naming what ("ICCS style") and
+// the styles' names. The notations' own ParseStyle functions are this one with their styles.
+func ParseStyle[S interface{ String() string }](what, name string, styles ...S) (S, error) {
+	want := ""
+	for i, s := range styles {
+		if strings.EqualFold(name, s.String()) {
+			return s, nil
+		}
+		switch {
+		case i == 0:
+		case i == len(styles)-1:
+			want += " or "
+		default:
+			want += ", "
+		}
+		want += s.String()
+	}
+	var zero S
+	if len(styles) > 0 {
+		zero = styles[0]
+	}
+	return zero, &NameError{What: what, Name: name, Want: want}
+}

@@ -114,6 +114,16 @@ func Encode(w io.Writer, g *game.Game, o WriteOptions) error {
 	return nil
 }
 
+// Append appends g to dst as Encode writes it and returns the extended slice; on an error it
+// returns dst as it was.
+func Append(dst []byte, g *game.Game, o WriteOptions) ([]byte, error) {
+	out, err := appendGame(dst, g, o)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
 func appendGame(out []byte, g *game.Game, o WriteOptions) ([]byte, error) {
 	n := o.Notation
 	if n == nil {

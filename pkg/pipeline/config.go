@@ -21,6 +21,7 @@ import (
 	"github.com/qipu/qipu/pkg/notation/platform"
 	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/textenc"
+	gamewriter "github.com/qipu/qipu/pkg/writer"
 )
 
 // Exit codes of qipu's command-line contract, which scripts and CI jobs rely on.
@@ -441,21 +442,30 @@ func (n Notations) Lookup(name string) (notation.Notation, bool) {
 	return nil, false
 }
 
-// target is a convert output, said once: the extension of its files, whether it writes one
-// file per game, and how a game is encoded (convert.go). The other commands have none (nil).
+// target is a convert output: its writer (package writer), with the writer's extension and
+// whether it writes one file per game. The other commands have none (nil).
 type target struct {
+	w             gamewriter.Writer
 	ext           string
 	perGame       bool // one file per game (XQF): needs an output directory
 	showsOpenings bool // writes each game's opening classification (JSON Lines)
-	encode        func(f *fileRun, g *game.Game)
 }
 
 // targets are the outputs of convert, by Output.
 var targets = [...]target{
-	PGN:     {ext: ".pgn", encode: (*fileRun).outputPGN},
-	JSONL:   {ext: ".jsonl", showsOpenings: true, encode: (*fileRun).outputJSONL},
-	XQF:     {ext: ".xqf", perGame: true, encode: (*fileRun).outputXQF},
-	DhtmlXQ: {ext: dhtmlxqExt, encode: (*fileRun).outputDhtmlXQ},
+	PGN:     targetOf(PGN, false),
+	JSONL:   targetOf(JSONL, true),
+	XQF:     targetOf(XQF, false),
+	DhtmlXQ: targetOf(DhtmlXQ, false),
+}
+
+// targetOf returns the target of the registered writer named as o.
+func targetOf(o Output, showsOpenings bool) target {
+	w, ok := gamewriter.Lookup(o.String())
+	if !ok {
+		panic("pipeline: no writer " + o.String())
+	}
+	return target{w: w, ext: w.Ext, perGame: w.PerGame, showsOpenings: showsOpenings}
 }
 
 // settings is a validated Config.

@@ -5,109 +5,102 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/qipu/qipu/pkg/jsonl"
-
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/jsonl"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/textenc"
-	"github.com/qipu/qipu/pkg/xqf"
+	gamewriter "github.com/qipu/qipu/pkg/writer"
 )
 
-// output encodes a game for convert. A game that cannot be written in the requested form (a
-// character the output encoding lacks, a position XQF cannot hold) gets an encoding error and
-// is left out of the output.
+// encoder is a worker's state for convert's writer: the options it hands the writer, the
+// writer's warnings of the game at hand and a scratch buffer.
+type encoder struct {
+	opts  gamewriter.Options
+	warns []*game.Diagnostic
+	jsonl jsonl.Options // the JSON Lines options with a stage's members
+	buf   []byte        // one game's output, for an output directory, a split or XQF
+}
+
+// output encodes a game for convert through the output's writer (package writer). A game
+// that cannot be written in the requested form (a character the output encoding lacks, a
+// position XQF cannot hold) gets an encoding error and is left out of the output.
 func (f *fileRun) output(g *game.Game) {
-	f.w.buf.Reset()
-	f.w.s.to.encode(f, g)
-}
-
-// outputPGN writes a game as Xiangqi PGN in the output encoding.
-func (f *fileRun) outputPGN(g *game.Game) {
 	w := f.w
 	s := w.s
-	if err := encodePGN(&w.buf, g, &s.pgn); err != nil {
-		f.cannotWrite(g, "cannot write the game as PGN", err)
-		return
+	e := &w.enc
+	if e.opts.Warn == nil {
+		e.opts = gamewriter.Options{Notation: s.pgn.Notation, Encoding: s.outEnc, KeepResult: s.cfg.KeepResult, JSONL: &s.games}
+		e.opts.Warn = func(d *game.Diagnostic) { e.warns = append(e.warns, d) }
 	}
-	data := w.buf.Bytes()
-	if s.outEnc != textenc.UTF8 {
-		enc, rep, err := textenc.EncodeLossy(string(data), s.outEnc)
-		if err != nil {
-			f.cannotWrite(g, "cannot encode the game in "+s.outEnc.String(), err)
-			return
-		}
-		if rep.Count > 0 {
-			f.replaced(g, rep)
-		}
-		data = enc
+	e.opts.Source = f.in.source
+	e.warns = e.warns[:0]
+	t := s.to
+	direct := s.outMode != outDir && !t.perGame && !s.splitting()
+	dst := e.buf[:0]
+	if direct {
+		// Straight into the batch: a long game's output is not held twice.
+		dst = f.cur.out
 	}
-	f.emit(data)
-}
-
-// outputJSONL writes a game as a JSON Lines object.
-func (f *fileRun) outputJSONL(g *game.Game) {
-	w := f.w
-	s := w.s
-	o := &s.games
+	e.opts.JSONL = &s.games
 	if len(f.jsonTail) > 0 { // the members a stage adds (analyze.go)
-		oc := *o
-		oc.Tail = f.jsonTail
-		o = &oc
+		e.jsonl = s.games
+		e.jsonl.Tail = f.jsonTail
+		e.opts.JSONL = &e.jsonl
 	}
-	if s.outMode != outDir {
-		// Straight into the batch: a long game's line is not held twice.
-		f.cur.out = jsonl.AppendGame(f.cur.out, f.in.source, g, o)
-		return
-	}
-	w.line = jsonl.AppendGame(w.line[:0], f.in.source, g, o)
-	f.emit(w.line)
-}
-
-// outputXQF writes a game as a version-10 XQF file of its own.
-func (f *fileRun) outputXQF(g *game.Game) {
-	w := f.w
-	// The writer's warnings (a tag cut to its header field, a character GBK lacks) are the
-	// game's: they print and reach the report.
-	opts := xqf.EncodeOptions{KeepResult: w.s.cfg.KeepResult, Warn: func(d *game.Diagnostic) {
-		d.Path, d.Game = f.in.path, g.Index
+	out, err := t.w.Append(dst, g, &e.opts)
+	for _, d := range e.warns {
 		f.writerWarning(g, d)
-	}}
-	if err := xqf.EncodeWith(&w.buf, g, opts); err != nil {
-		f.cannotWrite(g, "cannot write the game as XQF", err)
+	}
+	if err != nil {
+		var ee *gamewriter.EncodingError
+		if errors.As(err, &ee) {
+			f.cannotWrite(g, "cannot encode the game in "+ee.Encoding.String(), ee.Err)
+		} else {
+			f.cannotWrite(g, "cannot write the game as "+t.w.Title, err)
+		}
 		return
 	}
-	f.writeXQF(w.buf.Bytes())
+	switch {
+	case direct:
+		f.cur.out = out
+	case t.perGame:
+		e.buf = out
+		f.writeXQF(out)
+	default:
+		e.buf = out
+		f.emit(out)
+	}
+	if cap(e.buf) > maxKeptBuffer {
+		// A worker keeps its buffer from game to game, but not the size of an outlandish one.
+		e.buf = nil
+	}
 }
 
-// replaced adds the encoding warning of a game written with characters the output encoding
-// lacks replaced by '?'. For Big5 output of simplified text it suggests the flags that would
-// have avoided it, unless they were given.
-func (f *fileRun) replaced(g *game.Game, rep textenc.Replacements) {
+// hints are what a warning of a game written with characters the output encoding lacks
+// replaced by '?' suggests: for Big5 output of simplified text the flags that would have
+// avoided it, unless they were given.
+func (f *fileRun) hints(d *game.Diagnostic) {
 	s := f.w.s
-	msg := fmt.Sprintf("%q cannot be written in %s", rep.First[0].Rune, s.outEnc)
-	if rep.Count > 1 {
-		msg = fmt.Sprintf("%s, nor %d more character(s)", msg, rep.Count-1)
+	if s.outEnc != textenc.Big5 || s.to.w.Name != "pgn" || d.Kind != game.KindEncoding {
+		return
 	}
-	msg += "; written as '?'"
-	if s.outEnc == textenc.Big5 {
-		var hints []string
-		if cn, ok := s.cfg.Notation.(chinese.Notation); (ok || s.cfg.Notation == nil) && !cn.Traditional {
-			hints = append(hints, "--traditional")
-		}
-		if s.script != ScriptTraditional {
-			hints = append(hints, "--script traditional")
-		}
-		if len(hints) > 0 {
-			msg += " (try " + strings.Join(hints, " ") + ")"
-		}
+	var hints []string
+	if cn, ok := s.cfg.Notation.(chinese.Notation); (ok || s.cfg.Notation == nil) && !cn.Traditional {
+		hints = append(hints, "--traditional")
 	}
-	f.writerWarning(g, &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning,
-		Path: f.in.path, Loc: game.NoLoc, Game: g.Index, Message: msg})
+	if s.script != ScriptTraditional {
+		hints = append(hints, "--script traditional")
+	}
+	if len(hints) > 0 {
+		d.Message += " (try " + strings.Join(hints, " ") + ")"
+	}
 }
 
 // writerWarning adds a warning of the output writer to the game: an error under --strict,
 // like every other warning.
 func (f *fileRun) writerWarning(g *game.Game, d *game.Diagnostic) {
+	d.Path, d.Game = f.in.path, g.Index
+	f.hints(d)
 	if f.w.s.cfg.Strict {
 		d.Level = game.LevelError
 	}

@@ -21,17 +21,21 @@
 // commands.go holds a value per command (the options it takes, whether it converts, writes in
 // an output directory or reads in passes, the check of its options, its stages), stage.go the
 // per-game features as stages (CI, cleanup, export, split: what each does per game, at the end
-// of a file, in the ordered writer and at the end of the run), config.go a value per
-// convert output (target: extension, one file per game or not, encoder). The rest of the
-// files follow the run: config.go (options and their validation), discover.go and package walk
-// (input files), file.go (one file: read, replay, hand its batches of results on), convert.go
-// and dhtmlxq.go (encoding a game for output), budget.go (output held by waiting files),
-// writer.go (the ordered writer, one order slot per input), output.go and internal/fsio (atomic
-// output files, where output goes), split.go (convert --split-by), export.go (qipu export),
-// ci.go (CI formats, selection of codes, baselines), input.go (read errors in messages),
-// summary.go (the tally and the summary), outpaths.go (each input's "source" and its place
-// under an output directory), found.go (arguments that yield no game file), diagorder.go (a
-// file's own diagnostics in line order). JSON Lines are written by package jsonl.
+// of a file, in the ordered writer and at the end of the run), and package writer a value per
+// convert output (extension, one file per game or not, Append with options and warnings), which
+// config.go's targets name. The rest of the files follow the run: run.go (Run: the workers, the
+// writer and the exit code), config.go (options and their validation), shard.go (--shard),
+// memlimit.go (the memory a run aims at), inputs.go, discover.go and package walk (input
+// files), found.go (arguments that yield no game file), file.go (one file: read, replay, hand
+// its batches of results on), input.go (read errors in messages), notgame.go (a file its name
+// alone sent to a reader), convert.go (a game through its writer, the writer's warnings),
+// notation.go (PGN output's notation), budget.go (output held by waiting files), writer.go (the
+// ordered writer, one order slot per input), output.go, creators.go and internal/fsio (atomic
+// output files, where output goes, the goroutines that create them), split.go (convert
+// --split-by), export.go (qipu export), ci.go and boards.go (CI formats, selection of codes,
+// baselines, the positions of diagnostics), summary.go (the tally and the summary), outpaths.go
+// (each input's "source" and its place under an output directory), diagorder.go (a file's own
+// diagnostics in line order). JSON Lines are written by package jsonl.
 //
 // The cleanup commands run on the same engine (cleanup.go): Dedupe reads the inputs twice into
 // a package dedupe index (summaries, then prefixes; dedupe.go) and writes its groups; Stats

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/jsonl"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
 	"github.com/qipu/qipu/pkg/internal/fsio"
@@ -27,13 +27,12 @@ const maxKeptBuffer = 4 << 20
 
 // worker reads, replays and encodes input files, one at a time.
 type worker struct {
-	r    *runner
-	s    *settings
-	ctx  context.Context
-	br   *bufio.Reader
-	buf  bytes.Buffer // one game's encoded output
-	line []byte       // one game's JSON line
-	env  query.GameEnv
+	r   *runner
+	s   *settings
+	ctx context.Context
+	br  *bufio.Reader
+	enc encoder // convert's writer (convert.go)
+	env query.GameEnv
 }
 
 func newWorker(r *runner, ctx context.Context) *worker {
@@ -270,14 +269,6 @@ func (f *fileRun) game(g *game.Game) {
 			s.cfg.Shape.Apply(g) // checked by validate: it cannot fail
 		}
 		f.output(g)
-		// A worker keeps its buffers from game to game, but not the size of an outlandish
-		// one.
-		if cap(w.line) > maxKeptBuffer {
-			w.line = nil
-		}
-		if w.buf.Cap() > maxKeptBuffer {
-			w.buf = bytes.Buffer{}
-		}
 	}
 	st := &f.cur.stats
 	st.games++
@@ -313,7 +304,7 @@ func (f *fileRun) appendDiag(d *game.Diagnostic) {
 		f.cur.diag = append(f.cur.diag, '\n')
 	}
 	if f.w.s.format == CheckGitHub {
-		f.cur.annot = appendAnnotation(f.cur.annot, d)
+		f.cur.annot = ciformat.AppendAnnotation(f.cur.annot, d) // as the CI output "github" writes it
 	}
 	f.marks = append(f.marks, diagMark{line: d.Loc.Line, diag: len(f.cur.diag), anno: len(f.cur.annot)})
 }

@@ -2,9 +2,7 @@ package pipeline
 
 import (
 	"fmt"
-	"io"
 	"os"
-	"strings"
 
 	"github.com/qipu/qipu/pkg/walk"
 )
@@ -38,42 +36,4 @@ func (s *settings) prepareDiscovery() (*discovery, []string, error) {
 		}
 	}
 	return d, listed, nil
-}
-
-// InputFile is an input file as Discover finds it.
-type InputFile struct {
-	// Path is what to open and what diagnostics show; "-" is standard input.
-	Path string
-	// Source is the file's "source" in JSON Lines and reports.
-	Source string
-	// Err is set when the walk could not reach the file (a dangling link, an unreadable
-	// directory): report it as an io diagnostic.
-	Err error
-	// Skipped, if set, says why the file is not read (a named pipe or another special file
-	// found by a walk): report it as skipped.
-	Skipped string
-}
-
-// Discover lists the input files of cfg as Run reads them, in the same order: Paths, then the
-// entries of FilesFrom (read from cfg.Stdin for "-"), keeping those of cfg.Shard, leaving out
-// the output directory of a Convert. Commands other than convert and check that take PATHs
-// get --files-from and --shard through it. A PATH that does not exist is a *UsageError.
-func Discover(cfg Config) ([]InputFile, error) {
-	if cfg.Stdin == nil {
-		cfg.Stdin = strings.NewReader("")
-	}
-	if err := cfg.validateScale(); err != nil {
-		return nil, err
-	}
-	s := &settings{cfg: cfg, stdin: cfg.Stdin, stderr: io.Discard}
-	d, listed, err := s.prepareDiscovery()
-	if err != nil {
-		return nil, err
-	}
-	var out []InputFile
-	d.discover(cfg.Paths, listed, func(in *input) bool {
-		out = append(out, InputFile{Path: in.path, Source: in.source, Err: in.walkErr, Skipped: in.special})
-		return true
-	})
-	return out, nil
 }

@@ -1,9 +1,6 @@
 package pipeline
 
 import (
-	"io"
-
-	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/anynotation"
 	"github.com/qipu/qipu/pkg/pgn"
@@ -20,9 +17,4 @@ func pgnNotationOf(n notation.Notation) (o pgnNotation, ok bool) {
 	}
 	o.Notation = n
 	return o, true
-}
-
-// encodePGN writes a game as Xiangqi PGN in UTF-8 in the notation of o.
-func encodePGN(w io.Writer, g *game.Game, o *pgnNotation) error {
-	return pgn.Encode(w, g, *o)
 }

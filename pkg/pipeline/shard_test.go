@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -200,13 +201,13 @@ func TestParseMemoryLimit(t *testing.T) {
 
 func TestDiscover(t *testing.T) {
 	in := shardTree(t)
-	all, err := Discover(Config{Paths: []string{in}})
+	all, err := listInputs(Config{Paths: []string{in}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for k := range 3 {
-		part, err := Discover(Config{Paths: []string{in}, Shard: Shard{Index: k, Count: 3}})
+		part, err := listInputs(Config{Paths: []string{in}, Shard: Shard{Index: k, Count: 3}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,11 +216,49 @@ func TestDiscover(t *testing.T) {
 	if n != len(all) || len(all) < 50 {
 		t.Errorf("%d inputs in 3 shards, %d in all", n, len(all))
 	}
-	if _, err := Discover(Config{Paths: []string{filepath.Join(in, "missing")}}); err == nil {
+	if _, err := listInputs(Config{Paths: []string{filepath.Join(in, "missing")}}); err == nil {
 		t.Error("a missing PATH is no error")
 	}
-	list, err := Discover(Config{FilesFrom: "-", Stdin: strings.NewReader(filepath.Join(in, "a.pgn") + "\x00" + filepath.Join(in, "nope.pgn") + "\x00")})
+	list, err := listInputs(Config{FilesFrom: "-", Stdin: strings.NewReader(filepath.Join(in, "a.pgn") + "\x00" + filepath.Join(in, "nope.pgn") + "\x00")})
 	if err != nil || len(list) != 2 || list[0].Err != nil || list[1].Err == nil {
 		t.Errorf("listed: %+v, %v", list, err)
 	}
+}
+
+// inputFile is an input file as listInputs finds it.
+type inputFile struct {
+	// Path is what to open and what diagnostics show; "-" is standard input.
+	Path string
+	// Source is the file's "source" in JSON Lines and reports.
+	Source string
+	// Err is set when the walk could not reach the file (a dangling link, an unreadable
+	// directory): report it as an io diagnostic.
+	Err error
+	// Skipped, if set, says why the file is not read (a named pipe or another special file
+	// found by a walk): report it as skipped.
+	Skipped string
+}
+
+// listInputs lists, for the tests, the input files of cfg as Run reads them, in the same order: Paths, then the
+// entries of FilesFrom (read from cfg.Stdin for "-"), keeping those of cfg.Shard, leaving out
+// the output directory of a Convert. Tests see through it what Run reads. A PATH that does
+// not exist is a *UsageError.
+func listInputs(cfg Config) ([]inputFile, error) {
+	if cfg.Stdin == nil {
+		cfg.Stdin = strings.NewReader("")
+	}
+	if err := cfg.validateScale(); err != nil {
+		return nil, err
+	}
+	s := &settings{cfg: cfg, stdin: cfg.Stdin, stderr: io.Discard}
+	d, listed, err := s.prepareDiscovery()
+	if err != nil {
+		return nil, err
+	}
+	var out []inputFile
+	d.discover(cfg.Paths, listed, func(in *input) bool {
+		out = append(out, inputFile{Path: in.path, Source: in.source, Err: in.walkErr, Skipped: in.special})
+		return true
+	})
+	return out, nil
 }

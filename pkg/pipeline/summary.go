@@ -7,7 +7,6 @@ import (
 
 	"github.com/qipu/qipu/pkg/jsonl"
 
-	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -169,10 +168,4 @@ func kindName(i int) string {
 		return string(kindOrder[i])
 	}
 	return "other"
-}
-
-// appendAnnotation appends a GitHub Actions workflow command for a diagnostic (see
-// ciformat.AppendAnnotation).
-func appendAnnotation(dst []byte, d *game.Diagnostic) []byte {
-	return ciformat.AppendAnnotation(dst, d)
 }

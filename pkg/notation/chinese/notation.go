@@ -3,6 +3,7 @@ package chinese
 import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
+	"github.com/qipu/qipu/pkg/notation/internal/textres"
 )
 
 // Notation is vertical-line Chinese notation; it implements notation.Notation. The zero value
@@ -21,15 +22,7 @@ func (Notation) Name() string { return Name }
 // to move in pos; see Syntax.ResolveNote for the note and the errors. The errors carry text
 // itself.
 func (Notation) Resolve(pos *board.Position, text string) (board.Move, string, error) {
-	s, err := Parse(text)
-	if err != nil {
-		return board.NoMove, "", err
-	}
-	m, note, err := s.ResolveNote(pos)
-	if e, ok := err.(*notation.Error); ok {
-		e.Text = text
-	}
-	return m, note, err
+	return textres.Resolve(pos, text, Parse, Syntax.ResolveNote)
 }
 
 // Append appends the Chinese text of m, a legal move in pos: Red's files and numbers as

@@ -6,7 +6,7 @@
 package iccs
 
 import (
-	"strings"
+	"github.com/qipu/qipu/pkg/notation/internal/textres"
 	"unicode/utf8"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -37,13 +37,7 @@ func (s Style) String() string {
 // ParseStyle returns the style named "iccs" (Dash) or "ucci" (UCCI), in any case. Other names
 // fail with a *notation.NameError, which wraps notation.ErrUnknownName.
 func ParseStyle(name string) (Style, error) {
-	switch {
-	case strings.EqualFold(name, "iccs"):
-		return Dash, nil
-	case strings.EqualFold(name, "ucci"):
-		return UCCI, nil
-	}
-	return Dash, &notation.NameError{What: "ICCS style", Name: name, Want: "iccs or ucci"}
+	return notation.ParseStyle("ICCS style", name, Dash, UCCI)
 }
 
 // Notation is ICCS notation written in Style; it implements notation.Notation. The zero
@@ -60,22 +54,13 @@ func (Notation) Name() string { return Name }
 // Resolve reads text as an ICCS move (either style) of the side to move in pos. The note is
 // always empty: a coordinate text has one reading.
 func (Notation) Resolve(pos *board.Position, text string) (board.Move, string, error) {
-	s, err := Parse(text)
-	if err != nil {
-		return board.NoMove, "", err
-	}
-	m, err := s.Resolve(pos)
-	if err != nil {
-		setText(err, text)
-	}
-	return m, "", err
+	return textres.Resolve(pos, text, Parse, resolveNote)
 }
 
-// setText puts the original text into a *notation.Error.
-func setText(err error, text string) {
-	if e, ok := err.(*notation.Error); ok {
-		e.Text = text
-	}
+// resolveNote is Syntax.Resolve with the empty note of a coordinate move.
+func resolveNote(s Syntax, pos *board.Position) (board.Move, string, error) {
+	m, err := s.Resolve(pos)
+	return m, "", err
 }
 
 // Append appends the ICCS text of m in the notation's style. pos is not consulted: the

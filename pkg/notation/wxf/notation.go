@@ -1,7 +1,7 @@
 package wxf
 
 import (
-	"strings"
+	"github.com/qipu/qipu/pkg/notation/internal/textres"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
@@ -32,13 +32,7 @@ func (s Style) String() string {
 // ParseStyle returns the dialect named "xqbase" or "fairy", in any case. Other names fail
 // with a *notation.NameError, which wraps notation.ErrUnknownName.
 func ParseStyle(name string) (Style, error) {
-	switch {
-	case strings.EqualFold(name, "xqbase"):
-		return Xqbase, nil
-	case strings.EqualFold(name, "fairy"):
-		return Fairy, nil
-	}
-	return Xqbase, &notation.NameError{What: "WXF style", Name: name, Want: "xqbase or fairy"}
+	return notation.ParseStyle("WXF style", name, Xqbase, Fairy)
 }
 
 // Notation is WXF notation written in the dialect Style; it implements notation.Notation.
@@ -56,15 +50,7 @@ func (Notation) Name() string { return Name }
 // side to move in pos; see Syntax.ResolveNote for the note and the errors. The errors carry
 // text itself.
 func (Notation) Resolve(pos *board.Position, text string) (board.Move, string, error) {
-	s, err := Parse(text)
-	if err != nil {
-		return board.NoMove, "", err
-	}
-	m, note, err := s.ResolveNote(pos)
-	if e, ok := err.(*notation.Error); ok {
-		e.Text = text
-	}
-	return m, note, err
+	return textres.Resolve(pos, text, Parse, Syntax.ResolveNote)
 }
 
 // Append appends the WXF text of m, a legal move in pos, in the notation's dialect. It

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -53,9 +54,24 @@ func unknownCommand(c *cli.Context, name string) error {
 	return usageErr("unknown command %q (commands: %s; see qipu --help)", name, strings.Join(names, ", "))
 }
 
+// sharedBoolFlag is a boolean flag that urfave/cli keeps in a package variable (--help,
+// --version) and adds to every app and command. BoolFlag.Apply records its default value in the
+// flag itself, so two apps parsing at once (the command tests run in parallel) would write the
+// same variable; sharedBoolFlag applies a copy instead and leaves the shared value untouched.
+type sharedBoolFlag struct{ *cli.BoolFlag }
+
+// Apply adds a copy of the flag to set.
+func (f sharedBoolFlag) Apply(set *flag.FlagSet) error {
+	c := *f.BoolFlag
+	return c.Apply(set)
+}
+
 func init() {
+	if h, ok := cli.HelpFlag.(*cli.BoolFlag); ok {
+		cli.HelpFlag = sharedBoolFlag{h}
+	}
 	// --version only (urfave/cli's default also takes -v).
-	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit"}
+	cli.VersionFlag = sharedBoolFlag{&cli.BoolFlag{Name: "version", Usage: "print the version and exit"}}
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintf(c.App.Writer, "qipu %s\n", c.App.Version)
 	}

@@ -7,29 +7,55 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 )
 
-// Check classifies the opening of every game from the standard start (game.Game.Opening) at
-// CheckConfig.ECCOPlies plies under the CheckConfig.ECCORules reading, and warns (game.KindECCO) when a non-empty ECCO tag differs
-// from the code the rules give; a tag C85 where the code is C86, or the reverse, is a note
-// (the 15-ply tagger's label swap), not a warning.
-var Check = game.Check{
-	Name:  "ecco",
-	Doc:   "the ECCO classification of the opening, and ECCO tags that differ from it",
-	Codes: []game.Kind{game.KindECCO},
-	Run:   check,
+// CheckOptions are the settings of the opening check.
+type CheckOptions struct {
+	// Plies is how many plies of the main line the classification looks at: DefaultPlies
+	// (20, as xqbase's tools; the zero value too), or 15 as another common tagger does.
+	Plies int
+	// Reading is the reading of the rules: Program (the zero value: as the ECCO authors'
+	// program and every tagged archive classify) or Pages (the letter of the printed rules).
+	Reading Reading
+	// TaggedOnly classifies only the openings of the games that carry an ECCO tag, to check
+	// it: for a run whose output does not show the classification (check without a report,
+	// say). The zero value classifies every game.
+	TaggedOnly bool
 }
 
-func check(g *game.Game, cfg *game.CheckConfig) {
-	plies := cfg.ECCOPlies
+// CheckRule is the rule of the code the opening check reports (game.KindECCO), registered
+// with package game (game.Rules) when this package is loaded.
+var CheckRule = game.Rule{Code: game.KindECCO, Level: game.LevelWarning,
+	Doc: "an ECCO tag that differs from the code the opening rules give (--ecco-plies)"}
+
+func init() { game.RegisterRule(CheckRule) }
+
+// NewCheck returns the opening check with opts. It classifies the opening of every game
+// from the standard start (game.Game.Opening) at opts.Plies plies under opts.Reading, and
+// warns (game.KindECCO) when a non-empty ECCO tag differs from the code the rules give; a tag
+// C85 where the code is C86, or the reverse, is a note (the 15-ply tagger's label swap), not
+// a warning.
+func NewCheck(opts CheckOptions) *game.Check {
+	if opts.Plies <= 0 {
+		opts.Plies = DefaultPlies
+	}
+	return &game.Check{
+		Name:  "ecco",
+		Doc:   "the ECCO classification of the opening, and ECCO tags that differ from it",
+		Codes: []game.Kind{game.KindECCO},
+		Run:   func(g *game.Game) { check(g, &opts) },
+	}
+}
+
+func check(g *game.Game, opts *CheckOptions) {
+	plies := opts.Plies
 	if plies <= 0 {
 		plies = DefaultPlies
 	}
 	tag, _ := g.Tag("ECCO")
 	tag = strings.TrimSpace(tag)
-	if tag == "" && cfg.OpeningsOfTaggedOnly {
+	if tag == "" && opts.TaggedOnly {
 		return // nothing to check, and nothing shows the classification
 	}
-	reading, _ := ParseReading(cfg.ECCORules) // validated by the caller; an unknown name reads as the program
-	r, ok := ClassifyIn(g, plies, reading)
+	r, ok := ClassifyIn(g, plies, opts.Reading)
 	if !ok {
 		return
 	}

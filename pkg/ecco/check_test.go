@@ -48,7 +48,7 @@ func TestCheckTaggerSwap(t *testing.T) {
 		g := gameOfRule(t, c.code)
 		g.Diagnostics = nil
 		g.SetTag("ECCO", c.tag)
-		check(g, &game.CheckConfig{ECCOPlies: MaxPlies})
+		NewCheck(CheckOptions{Plies: MaxPlies}).Run(g)
 		if g.Opening.Code != c.code {
 			t.Fatalf("%s tagged %s: classified %s", c.code, c.tag, g.Opening.Code)
 		}

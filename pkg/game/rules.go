@@ -31,7 +31,8 @@ const (
 )
 
 // Rule documents one diagnostic code: its level (the usual one: a setup problem may be an
-// error or a warning) and one line of documentation. Rules lists them all: it is the source of
+// error or a warning) and one line of documentation. Rules lists them all (the built-in
+// ones and those the checks' packages register): it is the source of
 // `qipu rules`, of the rules table of SARIF output and of the README's table.
 type Rule struct {
 	Code  Kind
@@ -53,12 +54,6 @@ var (
 		{KindSide, LevelWarning, "the side to move taken from the first move, against the setup"},
 		{KindRepaired, LevelWarning, "a broken start position or one mistyped move fixed by --repair"},
 		{KindResult, LevelWarning, "a Result tag that the board contradicts (checkmate, stalemate, perpetual check)"},
-		{KindRepetition, LevelNote, "a position (same pieces, same side to move) occurs for the Nth time on a line of play (--repetition)"},
-		{KindPerpetualCheck, LevelWarning, "in the cycle between the last two occurrences, one side checked with every move and the other did not: it loses"},
-		{KindPerpetualChase, LevelWarning, "one side chased the same unprotected piece with every move of the cycle: it loses (heuristic, --chase-rules)"},
-		{KindNaturalLimit, LevelNote, "120 plies without a capture on the main line, and a decisive Result without mate"},
-		{KindTermination, LevelWarning, "a Termination tag that names an ending the board does not show"},
-		{KindECCO, LevelWarning, "an ECCO tag that differs from the code the opening rules give (--ecco-plies)"},
 		{KindEngine, LevelError, "qipu analyze: the engine failed on a position (missing, would not start, crashed twice, timed out, wrote garbage, returned an illegal move)"},
 		{KindEmptyRecord, LevelNote, "a library record with no pieces and no moves (a heading or an empty slot): not a game"},
 	}

@@ -7,10 +7,8 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/qipu/qipu/pkg/ecco"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/query"
-	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/shape"
 
 	"github.com/qipu/qipu/pkg/ciformat"
@@ -191,8 +189,8 @@ type Config struct {
 	//
 	// Checks sets the per-game checks that run once a game is replayed (how it ends: the
 	// occurrence that makes a repetition, the chase rules, FixResults for Convert; the plies
-	// the opening classification looks at); zero settings take game.DefaultCheckConfig's.
-	Checks game.CheckConfig
+	// the opening classification looks at); zero settings take the checks' defaults.
+	Checks CheckSettings
 	// Where, if not nil, keeps only the games it matches (query.Parse); Positions, if not
 	// nil, only the games whose main line reaches one of its positions. A game left out is
 	// counted in the summary, and nothing else: no output, report entry or diagnostic.
@@ -486,8 +484,7 @@ type settings struct {
 	outMode     outMode
 	outPath     string // the file or directory of Out
 	jsonSummary bool
-	checks      []*game.Check    // the per-game checks, in order
-	checkCfg    game.CheckConfig // their settings, defaults filled in
+	checks      []*game.Check // the per-game checks, in order, built with their settings
 	// eccoTraditional: the names of the ECCO classification are written in traditional
 	// characters.
 	eccoTraditional bool
@@ -567,15 +564,11 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
 	}
 	s.inEnc = cfg.Encoding.ForInput()
-	s.checks = append(record.DefaultChecks(), &ecco.Check)
-	s.checkCfg = cfg.Checks.WithDefaults()
-	s.checkCfg.OpeningsOfTaggedOnly = !s.showsOpenings()
-	if r := cfg.Checks.Repetition; r < 0 || r == 1 || r > game.MaxRepetition {
-		return nil, usagef("%s: --repetition %d: want 2 to %d occurrences", cfg.Command, r, game.MaxRepetition)
+	checks, err := cfg.Checks.build(cfg.Command, s.showsOpenings())
+	if err != nil {
+		return nil, err
 	}
-	if cfg.Checks.ECCOPlies < 0 {
-		return nil, usagef("%s: --ecco-plies %d: want a positive number of plies", cfg.Command, cfg.Checks.ECCOPlies)
-	}
+	s.checks = checks
 	if err := cfg.Shape.Check(); err != nil {
 		return nil, usagef("%s: %v", cfg.Command, err)
 	}

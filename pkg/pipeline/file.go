@@ -188,7 +188,7 @@ func (f *fileRun) decode(format record.Format) {
 	if w.s.cfg.Repair {
 		opts = append(opts, record.WithRepair())
 	}
-	opts = append(opts, record.WithChecks(w.s.checkCfg, w.s.checks...))
+	opts = append(opts, record.WithChecks(w.s.checks...))
 	for g, err := range record.Read(w.br, f.in.path, opts...) {
 		if w.ctx.Err() != nil {
 			return

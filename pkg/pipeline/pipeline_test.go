@@ -13,11 +13,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/notation/chinese"
 	"github.com/qipu/qipu/pkg/notation/iccs"
 	"github.com/qipu/qipu/pkg/notation/wxf"
 	"github.com/qipu/qipu/pkg/query"
+	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/textenc"
 
 	"github.com/qipu/qipu/pkg/internal/fsio"
@@ -622,7 +622,7 @@ func TestCommandOptions(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{Config{Command: Check, Checks: game.CheckConfig{FixResults: true}}, "check: --fix-results: for convert only"},
+		{Config{Command: Check, Checks: CheckSettings{FixResults: true}}, "check: --fix-results: for convert only"},
 		{Config{Command: Stats, DedupeOutput: true}, "stats: --dedupe: for convert and export only"},
 		{Config{Command: Export, ECCOTags: ECCOAdd}, "export: --ecco: for convert only"},
 		{Config{Command: Convert, DecodeOnly: true}, "convert: decode-only: for check only"},
@@ -656,7 +656,7 @@ func TestOpeningsOnlyWhenShown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.checkCfg.OpeningsOfTaggedOnly != tc.only {
+		if classifiesUntagged(t, s) == tc.only {
 			t.Errorf("%v %v: openings of tagged games only %v, want %v", tc.cfg.Command, tc.cfg.Output, !tc.only, tc.only)
 		}
 	}
@@ -664,7 +664,21 @@ func TestOpeningsOnlyWhenShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, _ := validate(Config{Command: Check, Paths: []string{dir}, Where: where}); s.checkCfg.OpeningsOfTaggedOnly {
+	if s, _ := validate(Config{Command: Check, Paths: []string{dir}, Where: where}); !classifiesUntagged(t, s) {
 		t.Error("--where on ecco does not classify every game")
 	}
+}
+
+// classifiesUntagged reports whether the checks of s classify the opening of a game without
+// an ECCO tag.
+func classifiesUntagged(t *testing.T, s *settings) bool {
+	t.Helper()
+	for g, err := range record.Read(strings.NewReader("1. h2e2 h9g7 2. h0g2 i9h9 *\n"), "a.pgn", record.WithChecks(s.checks...)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Opening.Code != ""
+	}
+	t.Fatal("no game read")
+	return false
 }

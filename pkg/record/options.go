@@ -1,6 +1,7 @@
 package record
 
 import (
+	"github.com/qipu/qipu/pkg/endcheck"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/textenc"
 )
@@ -17,38 +18,30 @@ type options struct {
 	info     func(Info)
 	repair   bool
 	checks   []*game.Check // nil: DefaultChecks
-	checkCfg *game.CheckConfig
 }
 
 // DefaultChecks returns the checks Read runs on every game unless WithChecks says otherwise:
-// game.EndingCheck. The opening classification (ecco.Check, which reads games through this
-// package in its tests) is added with WithChecks, as the command line does.
+// the ending check with its default settings (endcheck.NewCheck). The opening
+// classification (ecco.NewCheck, whose package reads games through this one in its tests) is
+// added with WithChecks, as the command line does.
 func DefaultChecks() []*game.Check { return append([]*game.Check(nil), defaultChecks...) }
 
-var defaultChecks = []*game.Check{&game.EndingCheck}
+var defaultChecks = []*game.Check{endcheck.NewCheck(endcheck.Options{})}
 
-// WithChecks runs checks, with cfg, on every game once it is replayed, in the order given,
-// instead of DefaultChecks with game.DefaultCheckConfig(); no checks runs none.
-func WithChecks(cfg game.CheckConfig, checks ...*game.Check) Option {
-	return func(o *options) {
-		o.checks = append([]*game.Check{}, checks...)
-		o.checkCfg = &cfg
-	}
+// WithChecks runs checks, each with the settings it was built with, on every game once it is
+// replayed, in the order given, instead of DefaultChecks; no checks runs none.
+func WithChecks(checks ...*game.Check) Option {
+	return func(o *options) { o.checks = append([]*game.Check{}, checks...) }
 }
 
 // runChecks runs the checks on g.
 func (o *options) runChecks(g *game.Game) {
-	checks, cfg := o.checks, o.checkCfg
+	checks := o.checks
 	if checks == nil {
 		checks = defaultChecks
 	}
-	if cfg == nil {
-		c := game.DefaultCheckConfig()
-		cfg = &c
-		o.checkCfg = cfg
-	}
 	for _, c := range checks {
-		c.Run(g, cfg)
+		c.Run(g)
 	}
 }
 

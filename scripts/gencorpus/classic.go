@@ -206,7 +206,7 @@ func resultFromBoard(gm *game.Game) {
 // user of package record would; it must replay without an error.
 func readClassic(path string) (*game.Game, error) {
 	var gm *game.Game
-	for g, err := range record.ReadFile(path, record.WithChecks(game.CheckConfig{})) {
+	for g, err := range record.ReadFile(path, record.WithChecks()) {
 		switch {
 		case err != nil:
 			return nil, err

@@ -1,4 +1,4 @@
-package game_test
+package endcheck_test
 
 import (
 	"bufio"
@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/endcheck"
 	"github.com/qipu/qipu/pkg/ending"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/record"
 )
 
 // vector is one game of the oracle's repetition-games.jsonl: random play, then a cycle played
@@ -44,13 +46,13 @@ func readVectors(t *testing.T) []vector {
 }
 
 // vectorGame reads a vector as a PGN game with the given Result and judges its ending.
-func vectorGame(t *testing.T, v vector, result string, cfg game.CheckConfig) *game.Game {
+func vectorGame(t *testing.T, v vector, result string, opts endcheck.Options) *game.Game {
 	text := "[FEN \"" + v.FENStart + "\"]\n[Result \"" + result + "\"]\n\n" + strings.Join(v.ICCS, " ") + " " + result + "\n"
-	g := readGame(t, text, false)
+	g := readGame(t, text)
 	if !g.Valid() {
 		t.Fatalf("vector does not replay: %v", g.Diagnostics)
 	}
-	game.EndingCheck.Run(g, &cfg)
+	endcheck.NewCheck(opts).Run(g)
 	return g
 }
 
@@ -73,7 +75,7 @@ func TestEndingVectors(t *testing.T) {
 	vs := readVectors(t)
 	n := map[string]int{}
 	for i, v := range vs {
-		g := vectorGame(t, v, "1/2-1/2", game.DefaultCheckConfig())
+		g := vectorGame(t, v, "1/2-1/2", endcheck.Options{})
 		c := codes(g)
 		e := g.Ending
 		switch v.Kind {
@@ -108,9 +110,7 @@ func TestEndingVectors(t *testing.T) {
 			t.Fatalf("vector %d: kind %q", i, v.Kind)
 		}
 		n[v.Kind]++
-		cfg4 := game.DefaultCheckConfig()
-		cfg4.Repetition = 4
-		if g4 := vectorGame(t, v, "*", cfg4); g4.Ending.Kind != ending.None {
+		if g4 := vectorGame(t, v, "*", endcheck.Options{Repetition: 4}); g4.Ending.Kind != ending.None {
 			t.Errorf("vector %d (%s): judged at the 4th occurrence, which it never reaches: %+v", i, v.Kind, g4.Ending)
 		}
 	}
@@ -124,9 +124,7 @@ func TestFixResults(t *testing.T) {
 		if v.Kind != "perpetual_check" {
 			continue
 		}
-		cfg := game.DefaultCheckConfig()
-		cfg.FixResults = true
-		g := vectorGame(t, v, "1/2-1/2", cfg)
+		g := vectorGame(t, v, "1/2-1/2", endcheck.Options{FixResults: true})
 		res, _ := g.Tag("Result")
 		var msg string
 		for _, d := range g.Diagnostics {
@@ -147,7 +145,7 @@ func TestFixResults(t *testing.T) {
 // ending the board does not show is a warning.
 func TestEndingOnEachPath(t *testing.T) {
 	shuffle := "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9"
-	cfg := game.DefaultCheckConfig()
+	check := endcheck.NewCheck(endcheck.Options{})
 	for _, tc := range []struct {
 		name, pgn string
 		ending    ending.Kind
@@ -165,8 +163,8 @@ func TestEndingOnEachPath(t *testing.T) {
 		{"termination", "[Termination \"checkmate\"]\n1. h2e2 h9g7 *", ending.None, nil,
 			[]string{`Termination "checkmate" but the board shows no such ending`}},
 	} {
-		g := readGame(t, tc.pgn+"\n", false)
-		game.EndingCheck.Run(g, &cfg)
+		g := readGame(t, tc.pgn+"\n")
+		check.Run(g)
 		if g.Ending.Kind != tc.ending {
 			t.Errorf("%s: ending %v, want %v", tc.name, g.Ending.Kind, tc.ending)
 		}
@@ -179,7 +177,7 @@ func TestEndingOnEachPath(t *testing.T) {
 				warnings = append(warnings, d.Message)
 			}
 		}
-		check := func(what string, got, want []string) {
+		expect := func(what string, got, want []string) {
 			if len(got) != len(want) {
 				t.Errorf("%s: %s %q, want %q", tc.name, what, got, want)
 				return
@@ -190,7 +188,23 @@ func TestEndingOnEachPath(t *testing.T) {
 				}
 			}
 		}
-		check("notes", notes, tc.notes)
-		check("warnings", warnings, tc.warnings)
+		expect("notes", notes, tc.notes)
+		expect("warnings", warnings, tc.warnings)
 	}
+}
+
+// readGame reads the one game of a PGN text, running no check.
+func readGame(t *testing.T, text string) *game.Game {
+	t.Helper()
+	var gs []*game.Game
+	for g, err := range record.Read(strings.NewReader(text), "test.pgn", record.WithChecks()) {
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		gs = append(gs, g)
+	}
+	if len(gs) != 1 {
+		t.Fatalf("%d games in %q", len(gs), text)
+	}
+	return gs[0]
 }

@@ -1,4 +1,9 @@
-package game
+// Package endcheck is the per-game check of how a game ends (game.Check): repetition,
+// perpetual check and chase, the natural limit, and the Termination and Result tags the
+// board contradicts. It judges from the facts the builder collects as it replays (the
+// repeats, game.Game.Repeats, and the natural limit, game.Game.NaturalLimit) with the pure judge of
+// package ending; package record runs it on every game unless told otherwise.
+package endcheck
 
 import (
 	"fmt"
@@ -7,38 +12,77 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/ending"
+	"github.com/qipu/qipu/pkg/game"
 )
 
-// EndingCheck judges how the game's lines end in repeated cycles and at the natural limit,
-// from the repeats the builder found as it replayed (Game.Repeats): the Nth occurrence of a
-// position (CheckConfig.Repetition) on the main line or on a variation's own path is a
-// repetition note, and the cycle between its last two occurrences is judged (package ending).
-// When the line ends in that cycle (within one more turn of it), the verdict stands: a side
-// that checked with every one of its moves loses (a perpetual-check warning, and a result
-// warning when the Result says a draw or the checker's win), a mutual perpetual check is a
-// draw, a perpetual chase by the named rule set is a warning. When play went on, a player
-// changed course as the rules ask, and the note says so. The main line's verdict is
-// the game's Ending unless it ends in checkmate or stalemate. A main line that goes 120 plies
-// without a capture ends at the natural limit (a note when the Result is decisive without
-// mate). A Termination tag that names an ending the board contradicts is a warning. With
-// CheckConfig.FixResults, a Result the board disproves is rewritten.
-var EndingCheck = Check{
-	Name:  "ending",
-	Doc:   "how the game ends: repetition, perpetual check and chase, the natural limit, Termination and Result tags the board contradicts",
-	Codes: []Kind{KindRepetition, KindPerpetualCheck, KindPerpetualChase, KindNaturalLimit, KindTermination, KindResult},
-	Run:   judgeEnding,
+// Options are the settings of the ending check.
+type Options struct {
+	// Repetition is the occurrence of a position that ends a game by repetition: 3 (the
+	// default, as Pikafish and Fairy-Stockfish judge; the zero value too) or 4 (as xqbase
+	// and ElephantEye do), at most game.MaxRepetition.
+	Repetition int
+	// ChaseRules is the rule set of perpetual-chase verdicts: ending.XQBase (the zero value)
+	// or ending.ChecksOnly, which judges no chase.
+	ChaseRules ending.Rules
+	// FixResults writes the Result the board proves (checkmate, stalemate, perpetual
+	// check) in place of one that contradicts it, with a result warning "old → new: why".
+	FixResults bool
 }
 
-func judgeEnding(g *Game, cfg *CheckConfig) {
-	n := cfg.Repetition
-	if n < 2 {
-		n = 3
+// DefaultRepetition is the occurrence that makes a repetition unless Options say otherwise.
+const DefaultRepetition = 3
+
+// Rules are the rules of the codes only the ending check reports (it reports
+// game.KindResult too, a built-in rule the builder shares); they are registered with package
+// game (game.Rules) when this package is loaded.
+var Rules = []game.Rule{
+	{Code: game.KindRepetition, Level: game.LevelNote, Doc: "a position (same pieces, same side to move) occurs for the Nth time on a line of play (--repetition)"},
+	{Code: game.KindPerpetualCheck, Level: game.LevelWarning, Doc: "in the cycle between the last two occurrences, one side checked with every move and the other did not: it loses"},
+	{Code: game.KindPerpetualChase, Level: game.LevelWarning, Doc: "one side chased the same unprotected piece with every move of the cycle: it loses (heuristic, --chase-rules)"},
+	{Code: game.KindNaturalLimit, Level: game.LevelNote, Doc: "120 plies without a capture on the main line, and a decisive Result without mate"},
+	{Code: game.KindTermination, Level: game.LevelWarning, Doc: "a Termination tag that names an ending the board does not show"},
+}
+
+func init() {
+	for _, r := range Rules {
+		game.RegisterRule(r)
 	}
+}
+
+// NewCheck returns the ending check with opts. It judges how the game's lines end in
+// repeated cycles and at the natural limit, from the repeats the builder found as it
+// replayed (game.Game.Repeats): the Nth occurrence of a position (Options.Repetition) on the main
+// line or on a variation's own path is a repetition note, and the cycle between its last two
+// occurrences is judged (package ending). When the line ends in that cycle (within one more
+// turn of it), the verdict stands: a side that checked with every one of its moves loses (a
+// perpetual-check warning, and a result warning when the Result says a draw or the
+// checker's win), a mutual perpetual check is a draw, a perpetual chase by the named rule set
+// is a warning. When play went on, a player changed course as the rules ask, and the note
+// says so. The main line's verdict is the game's Ending unless it ends in checkmate or
+// stalemate. A main line that goes 120 plies without a capture ends at the natural limit (a
+// note when the Result is decisive without mate). A Termination tag that names an ending
+// the board contradicts is a warning. With Options.FixResults, a Result the board disproves
+// is rewritten.
+func NewCheck(opts Options) *game.Check {
+	if opts.Repetition < 2 {
+		opts.Repetition = DefaultRepetition
+	}
+	return &game.Check{
+		Name:  "ending",
+		Doc:   "how the game ends: repetition, perpetual check and chase, the natural limit, Termination and Result tags the board contradicts",
+		Codes: []game.Kind{game.KindRepetition, game.KindPerpetualCheck, game.KindPerpetualChase, game.KindNaturalLimit, game.KindTermination, game.KindResult},
+		Run:   func(g *game.Game) { judgeEnding(g, &opts) },
+	}
+}
+
+func judgeEnding(g *game.Game, cfg *Options) {
+	n := cfg.Repetition
 	mated := g.Ending.Kind == ending.Checkmate || g.Ending.Kind == ending.Stalemate
 	var mainVerdict *ending.Verdict
-	var seen []*Node // the branch points of the paths that have had their repetition judged
-	for i := range g.repeats {
-		r := &g.repeats[i]
+	var seen []*game.Node // the branch points of the paths that have had their repetition judged
+	repeats := g.Repeats()
+	for i := range repeats {
+		r := &repeats[i]
 		if r.Count < n {
 			continue
 		}
@@ -63,18 +107,18 @@ func judgeEnding(g *Game, cfg *CheckConfig) {
 		if !main {
 			where = " (in a variation)"
 		}
-		g.AddDiagnostic(&Diagnostic{Kind: KindRepetition, Level: LevelNote, Loc: r.Node.Loc, Ply: r.Ply,
+		g.AddDiagnostic(&game.Diagnostic{Kind: game.KindRepetition, Level: game.LevelNote, Loc: r.Node.Loc, Ply: r.Ply,
 			Message: fmt.Sprintf("the position occurs for the %s time%s (plies %s): %s%s", ordinal(n), where, joinInts(occ), v.Reason(), goesOn)})
 		if !final {
 			continue
 		}
 		switch v.Kind {
 		case ending.PerpetualCheck:
-			g.AddDiagnostic(&Diagnostic{Kind: KindPerpetualCheck, Level: LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
+			g.AddDiagnostic(&game.Diagnostic{Kind: game.KindPerpetualCheck, Level: game.LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
 				Message: fmt.Sprintf("%s (plies %d–%d) and %s does not: %s loses%s (every rule set)",
 					v.Reason(), occ[n-2]+1, r.Ply, otherTitle(v.Loser), sideTitle(v.Loser), where)})
 		case ending.PerpetualChase:
-			g.AddDiagnostic(&Diagnostic{Kind: KindPerpetualChase, Level: LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
+			g.AddDiagnostic(&game.Diagnostic{Kind: game.KindPerpetualChase, Level: game.LevelWarning, Loc: r.Node.Loc, Ply: r.Ply,
 				Message: fmt.Sprintf("%s (plies %d–%d): %s loses%s (heuristic, %s rules)",
 					v.Reason(), occ[n-2]+1, r.Ply, sideTitle(v.Loser), where, cfg.ChaseRules)})
 		}
@@ -85,12 +129,12 @@ func judgeEnding(g *Game, cfg *CheckConfig) {
 			}
 		}
 	}
-	if !mated && mainVerdict == nil && g.naturalLimit > 0 {
-		g.Ending = ending.Ending{Kind: ending.NaturalLimit, Plies: []int{g.naturalLimit}}
+	if !mated && mainVerdict == nil && g.NaturalLimit() > 0 {
+		g.Ending = ending.Ending{Kind: ending.NaturalLimit, Plies: []int{g.NaturalLimit()}}
 		if g.Result == "1-0" || g.Result == "0-1" {
-			g.AddDiagnostic(&Diagnostic{Kind: KindNaturalLimit, Level: LevelNote, Loc: NoLoc, Ply: g.naturalLimit,
+			g.AddDiagnostic(&game.Diagnostic{Kind: game.KindNaturalLimit, Level: game.LevelNote, Loc: game.NoLoc, Ply: g.NaturalLimit(),
 				Message: fmt.Sprintf("%d plies without a capture at ply %d, and Result %q without mate: the natural limit makes it a draw",
-					ending.NaturalLimitPlies, g.naturalLimit, g.Result)})
+					ending.NaturalLimitPlies, g.NaturalLimit(), g.Result)})
 		}
 	}
 	if mainVerdict != nil && mainVerdict.Kind == ending.PerpetualCheck && !mated {
@@ -105,7 +149,7 @@ func judgeEnding(g *Game, cfg *CheckConfig) {
 // judgeResult warns when the Result contradicts the result the board proves, want: a draw,
 // or the other side's win. With FixResults the Result is rewritten instead (an unfinished "*"
 // too), with a result warning "old → new: why".
-func judgeResult(g *Game, cfg *CheckConfig, want, why string) {
+func judgeResult(g *game.Game, cfg *Options, want, why string) {
 	r := g.Result
 	if r == want {
 		return
@@ -114,17 +158,17 @@ func judgeResult(g *Game, cfg *CheckConfig, want, why string) {
 	switch {
 	case cfg.FixResults && (contradicted || r == "*"):
 		setResult(g, want)
-		g.AddDiagnostic(&Diagnostic{Kind: KindResult, Level: LevelWarning, Loc: NoLoc,
+		g.AddDiagnostic(&game.Diagnostic{Kind: game.KindResult, Level: game.LevelWarning, Loc: game.NoLoc,
 			Message: fmt.Sprintf("%s → %s: %s", r, want, why)})
 	case contradicted:
-		g.AddDiagnostic(&Diagnostic{Kind: KindResult, Level: LevelWarning, Loc: NoLoc,
+		g.AddDiagnostic(&game.Diagnostic{Kind: game.KindResult, Level: game.LevelWarning, Loc: game.NoLoc,
 			Message: fmt.Sprintf("Result %q but %s: the board says %s", r, why, want)})
 	}
 }
 
 // fixMateResult rewrites a Result that a final checkmate or stalemate contradicts, turning
 // the builder's result warning into "old → new: why".
-func fixMateResult(g *Game) {
+func fixMateResult(g *game.Game) {
 	want := "1-0"
 	if g.Ending.Loser == ending.Red {
 		want = "0-1"
@@ -140,16 +184,16 @@ func fixMateResult(g *Game) {
 	}
 	msg := fmt.Sprintf("%s → %s: %s is %s after ply %d", old, want, sideTitle(g.Ending.Loser), how, g.Ending.Plies[0])
 	for _, d := range g.Diagnostics {
-		if d.Kind == KindResult {
+		if d.Kind == game.KindResult {
 			d.Message = msg
 			return
 		}
 	}
-	g.AddDiagnostic(&Diagnostic{Kind: KindResult, Level: LevelWarning, Loc: NoLoc, Message: msg})
+	g.AddDiagnostic(&game.Diagnostic{Kind: game.KindResult, Level: game.LevelWarning, Loc: game.NoLoc, Message: msg})
 }
 
 // setResult sets the game's result and its Result tag.
-func setResult(g *Game, r string) {
+func setResult(g *game.Game, r string) {
 	g.Result = r
 	g.SetTag("Result", r)
 }
@@ -170,7 +214,7 @@ var terminationWords = []struct {
 // checkTermination warns when a Termination tag names an ending (checkmate, stalemate,
 // perpetual check or chase, repetition) that the board does not show, on a main line that
 // replays to its end.
-func checkTermination(g *Game) {
+func checkTermination(g *game.Game) {
 	t, ok := g.Tag("Termination")
 	if !ok || t == "" || !g.Valid() {
 		return
@@ -186,7 +230,7 @@ func checkTermination(g *Game) {
 					return
 				}
 			}
-			g.AddDiagnostic(&Diagnostic{Kind: KindTermination, Level: LevelWarning, Loc: NoLoc,
+			g.AddDiagnostic(&game.Diagnostic{Kind: game.KindTermination, Level: game.LevelWarning, Loc: game.NoLoc,
 				Message: fmt.Sprintf("Termination %q but the board shows %s", t, endingText(&g.Ending))})
 			return
 		}
@@ -207,7 +251,7 @@ func endingText(e *ending.Ending) string {
 // branchOf returns the node where n's line of play leaves the main line or its parent line
 // (the first node, going up, that is not its parent's first child; nil for the main line),
 // and whether n is on the main line.
-func branchOf(n *Node) (*Node, bool) {
+func branchOf(n *game.Node) (*game.Node, bool) {
 	for ; n.Parent != nil; n = n.Parent {
 		if n.Parent.Children[0] != n {
 			return n, false
@@ -216,7 +260,7 @@ func branchOf(n *Node) (*Node, bool) {
 	return nil, true
 }
 
-func containsNode(ns []*Node, n *Node) bool {
+func containsNode(ns []*game.Node, n *game.Node) bool {
 	for _, x := range ns {
 		if x == n {
 			return true
@@ -226,7 +270,7 @@ func containsNode(ns []*Node, n *Node) bool {
 }
 
 // cycleMoves returns the k moves that lead to n, first move first.
-func cycleMoves(n *Node, k int) []board.Move {
+func cycleMoves(n *game.Node, k int) []board.Move {
 	out := make([]board.Move, k)
 	for i := k - 1; i >= 0 && n != nil; i-- {
 		out[i] = n.Move
@@ -236,7 +280,7 @@ func cycleMoves(n *Node, k int) []board.Move {
 }
 
 // lineEnd returns the ply at which the line of n (at ply) ends: n's first children down.
-func lineEnd(n *Node, ply int) int {
+func lineEnd(n *game.Node, ply int) int {
 	for ; len(n.Children) > 0; n = n.Children[0] {
 		ply++
 	}
@@ -246,7 +290,7 @@ func lineEnd(n *Node, ply int) int {
 // otherTitle returns the name of the side other than s.
 func otherTitle(s ending.Side) string {
 	if c, ok := s.Color(); ok {
-		return sideName(c.Other())
+		return side(c.Other())
 	}
 	return "neither side"
 }
@@ -254,7 +298,7 @@ func otherTitle(s ending.Side) string {
 // sideTitle returns "Red" or "Black" for a side.
 func sideTitle(s ending.Side) string {
 	if c, ok := s.Color(); ok {
-		return sideName(c)
+		return side(c)
 	}
 	return "neither side"
 }
@@ -284,4 +328,12 @@ func joinInts(ns []int) string {
 		b.WriteString(strconv.Itoa(n))
 	}
 	return b.String()
+}
+
+// side returns "Red" or "Black".
+func side(c board.Color) string {
+	if c == board.Red {
+		return "Red"
+	}
+	return "Black"
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/notation"
@@ -46,63 +45,18 @@ type Builder struct {
 	// fails there the first error's message names the repair that would work.
 	Repair bool
 
-	g         *Game
-	slab      []Node // nodes are carved from chunks: one allocation per chunk, not per ply
-	slabSize  int
-	chunks    [][]Node  // with Reuse, the chunks of the previous games, reused in order
-	nchunks   int       // chunks in use by the current game
-	box       *[][]Node // holds chunks in nodeChunks (Release)
-	lastTags  int       // how many tags the last game finished had
-	started   bool
-	setupOK   bool
-	cur       line
-	stack     []line
-	nodes     int     // moves added to the current game
-	tooLong   bool    // the game reached MaxNodes
-	hidden    [2]int  // diagnostics beyond MaxDiagnostics: errors, warnings
-	hiddenAs  [2]Kind // the kind of the first hidden error, warning
-	hiddenLoc Loc     // where the first hidden diagnostic was
-
-	setupLoc     Loc // where the setup was read
-	comments     int // comments kept in the current game, and their bytes
-	commentBytes int
-	commentsFull bool // MaxComments or MaxCommentBytes was reached
-	tagBytes     int  // bytes of the tags kept
-	tagsFull     bool // MaxTags or MaxTagBytes was reached
-	mainFail     int  // ply of the main line's first failed move; 0 when none failed
-	mainDiag     *Diagnostic
-	mainPos      board.Position // the position the main line's failed move was played in
-	fails        int            // failed moves in the game, in any line
-	rec          recorder       // the events of the game (all with Repair, the first plies without), for repairs
-	firstFail    failure        // the game's first failed text move, for move repair
-	mainText     string         // the text of the main line's failed move (ICCS for a move given by its squares)
-	mainBinary   bool           // the main line's failed move was given by its squares
-	reps         repetitions    // the positions of the current line, and those that repeat
+	g        *Game
+	arena    arena // the nodes of the current game
+	lastTags int   // how many tags the last game finished had
+	started  bool
+	setupOK  bool
+	cur      line
+	stack    []line
+	setupLoc Loc         // where the setup was read
+	caps                 // what the current game holds against its limits
+	repairs              // the failures and events a repair works from
+	reps     repetitions // the positions of the current line, and those that repeat
 }
-
-// Limits that keep one pathological game from exhausting memory or flooding the output.
-const (
-	// MaxNodes bounds the moves of one game, variations included (real games have a few
-	// hundred; the largest known XQF tree has 32,124).
-	MaxNodes = 1 << 18
-	// MaxPly bounds the depth of a line of play.
-	MaxPly = 10000
-	// MaxDiagnostics bounds the diagnostics kept per game; the rest are counted in one
-	// closing diagnostic.
-	MaxDiagnostics = 100
-	// MaxComments bounds the comments kept per game (one per move of the largest known
-	// trees); later comments are dropped with one diagnostic.
-	MaxComments = 1 << 17
-	// MaxCommentBytes bounds the bytes of the comments kept per game (the most annotated
-	// real games hold well under 1 MiB); later comments are dropped with one diagnostic.
-	MaxCommentBytes = 16 << 20
-	// MaxTags bounds the header fields kept per game (real games have a few dozen); later
-	// ones are dropped with one diagnostic.
-	MaxTags = 1000
-	// MaxTagBytes bounds the bytes of the header fields kept per game, names and values;
-	// later fields are dropped with one diagnostic.
-	MaxTagBytes = 1 << 20
-)
 
 // line is the replay state of one line of play.
 type line struct {
@@ -130,46 +84,16 @@ func (b *Builder) Begin(index int, format Format, encoding textenc.Encoding) {
 		b.g.Tags = make([]Tag, 0, min(b.lastTags, 64)) // a file's games tend to have the same tags
 	}
 	b.g.Root.Loc = NoLoc
-	b.slab, b.slabSize, b.nchunks = nil, 0, 0
-	if !b.Reuse {
-		b.chunks = nil
-	} else if b.chunks == nil {
-		b.box = nodeChunks.Get().(*[][]Node) // a released Builder's chunks, if any
-		b.chunks = *b.box
-	}
+	b.arena.begin(b.Reuse)
 	b.started = false
 	b.stack = b.stack[:0]
 	b.cur = line{node: &b.g.Root}
-	b.nodes, b.tooLong, b.hidden = 0, false, [2]int{}
 	b.setupLoc = NoLoc
-	b.comments, b.commentBytes, b.commentsFull = 0, 0, false
-	b.tagBytes, b.tagsFull = 0, false
-	b.mainFail, b.mainDiag, b.fails = 0, nil, 0
-	b.firstFail, b.mainText, b.mainBinary = failure{ev: -1}, "", false
+	b.caps.reset()
+	b.repairs.reset()
 	b.rec.reset()
 	b.reps.reset()
 }
-
-// full reports whether the current line may take no more moves (the game or the line is at
-// its limit), recording the reason once.
-func (b *Builder) full(loc Loc, text string) bool {
-	switch {
-	case b.tooLong:
-		return true
-	case b.nodes >= MaxNodes:
-		b.tooLong = true
-		b.diag(KindSyntax, false, loc, b.cur.ply+1, text, fmt.Sprintf("game has more than %d moves; the rest is ignored", MaxNodes), nil)
-		return true
-	case b.cur.ply >= MaxPly:
-		b.cur.dead = true
-		b.diag(KindSyntax, false, loc, b.cur.ply+1, text, fmt.Sprintf("line longer than %d plies; the rest is ignored", MaxPly), nil)
-		return true
-	}
-	return false
-}
-
-// atLimit reports whether full would refuse the next move, without its text.
-func (b *Builder) atLimit() bool { return b.tooLong || b.nodes >= MaxNodes || b.cur.ply >= MaxPly }
 
 // Game returns the game being built (nil before Begin).
 func (b *Builder) Game() *Game { return b.g }
@@ -521,11 +445,12 @@ func (b *Builder) repairSide(loc Loc, text string) {
 }
 
 func (b *Builder) push(m board.Move, loc Loc) *Node {
-	if len(b.slab) == 0 {
-		b.newChunk()
+	a := &b.arena // carved here, not in a method: push is the hot path, and the call would stay
+	if len(a.slab) == 0 {
+		a.newChunk(b.Reuse)
 	}
-	n := &b.slab[0]
-	b.slab = b.slab[1:]
+	n := &a.slab[0]
+	a.slab = a.slab[1:]
 	// Field by field, not from a composite literal: the compiler would build the literal on
 	// the stack and copy it, and the copy stalls on the stores just made.
 	*n = Node{} // a reused node holds the fields of an earlier game
@@ -545,44 +470,10 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	return n
 }
 
-// newChunk sets up the next chunk of nodes. Chunks grow with the game (16, 32, … 256 nodes),
-// so a short game wastes little; with Reuse, those of the previous games are taken first.
-func (b *Builder) newChunk() {
-	if b.nchunks < len(b.chunks) {
-		b.slab = b.chunks[b.nchunks]
-		b.slabSize = len(b.slab)
-		b.nchunks++
-		return
-	}
-	b.slabSize = min(max(2*b.slabSize, 16), 256)
-	b.slab = make([]Node, b.slabSize)
-	if b.Reuse && len(b.chunks) < maxReusedChunks {
-		b.chunks = append(b.chunks, b.slab)
-		b.nchunks++
-	}
-}
-
-// nodeChunks holds the node chunks of released Builders (Release), for the next Builder that
-// reuses memory: reading file after file then carves every game from the same few chunks.
-var nodeChunks = sync.Pool{New: func() any { return new([][]Node) }}
-
 // Release hands the Builder's node memory, with Reuse, to the next Builder that reuses memory:
 // no game it built may be used afterwards. Without Reuse it does nothing. The Builder stays
 // usable; its next game takes fresh memory.
-func (b *Builder) Release() {
-	if !b.Reuse || b.chunks == nil {
-		return
-	}
-	if b.box == nil {
-		b.box = new([][]Node)
-	}
-	*b.box = b.chunks
-	nodeChunks.Put(b.box)
-	b.box, b.chunks, b.slab, b.slabSize, b.nchunks = nil, nil, nil, 0, 0
-}
-
-// maxReusedChunks bounds the nodes a Builder keeps for reuse (about 64K, a few MB).
-const maxReusedChunks = 256
+func (b *Builder) Release() { b.arena.release(b.Reuse) }
 
 // Comment attaches a comment to the last move of the current line (or before the first move).
 // The comment of a move that was not added (it failed, or its line had failed) is dropped.

@@ -448,11 +448,10 @@ func (b *Builder) replay(s board.Setup) {
 	g.Diagnostics = g.Diagnostics[:snap.diags]
 	b.hidden, b.hiddenAs, b.hiddenLoc = snap.hidden, snap.hiddenAs, snap.hiddenLoc
 	b.comments, b.commentBytes, b.commentsFull = snap.comments, snap.commentBytes, snap.commentsFull
-	b.slab, b.slabSize, b.nchunks = nil, 0, 0
+	b.arena.rewind()
 	b.stack = b.stack[:0]
 	b.nodes, b.tooLong = 0, false
-	b.mainFail, b.mainDiag, b.fails = 0, nil, 0
-	b.firstFail, b.mainText, b.mainBinary = failure{ev: -1}, "", false
+	b.repairs.reset()
 	b.reps.reset()
 
 	b.rec.logging, b.rec.replaying = false, true

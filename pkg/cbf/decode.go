@@ -87,7 +87,7 @@ func (d *decoder) decode(enc textenc.Encoding, warn *game.Diagnostic) (*game.Gam
 			if !started {
 				return nil, fileError(d.path, game.KindSyntax, loc, msg, cause)
 			}
-			d.b.Diagnose(game.KindSyntax, false, loc, 0, "", msg+"; the rest is ignored", cause)
+			d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: loc, Message: msg + "; the rest is ignored", Err: cause})
 			break
 		}
 		switch t := tok.(type) {
@@ -100,7 +100,7 @@ func (d *decoder) decode(enc textenc.Encoding, warn *game.Diagnostic) (*game.Gam
 				started = true
 				d.b.Begin(1, FormatName, enc)
 				if warn != nil {
-					d.b.Diagnose(warn.Kind, true, warn.Loc, 0, "", warn.Message, nil)
+					d.b.Diagnose(game.Diagnostic{Kind: warn.Kind, Level: game.LevelWarning, Loc: warn.Loc, Message: warn.Message})
 				}
 			}
 			d.stack = append(d.stack, t.Name.Local)
@@ -154,7 +154,7 @@ func (d *decoder) field(name, v string, loc game.Loc) {
 		if len(v) == 1 && v[0] >= '0' && v[0] <= '3' {
 			r = results[v[0]-'0']
 		} else {
-			d.b.Diagnose(game.KindSyntax, true, loc, 0, v, "RecordResult is not 0–3; read as unknown (*)", nil)
+			d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: loc, Token: v, Message: "RecordResult is not 0–3; read as unknown (*)"})
 		}
 		d.b.Result(r)
 		d.b.Tag("Result", r)
@@ -182,7 +182,7 @@ func (d *decoder) startMove(t xml.StartElement, loc game.Loc) {
 	if d.ended {
 		if !d.warned {
 			d.warned = true
-			d.b.Diagnose(game.KindSyntax, true, loc, 0, value, `moves after the one marked end="1" are ignored (variations are not read)`, nil)
+			d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: loc, Token: value, Message: `moves after the one marked end="1" are ignored (variations are not read)`})
 		}
 		return
 	}

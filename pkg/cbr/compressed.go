@@ -196,11 +196,11 @@ func (z *zReader) games(path string, yield func(*game.Game, error) bool) error {
 }
 
 func (z *zReader) fail(kind game.Kind, off int, msg string, err error) {
-	z.b.Diagnose(kind, false, game.Loc{Offset: int64(z.base + off)}, 0, "", msg, fmt.Errorf("cbr: %s: %w", msg, err))
+	z.b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelError, Loc: game.Loc{Offset: int64(z.base + off)}, Message: msg, Err: fmt.Errorf("cbr: %s: %w", msg, err)})
 }
 
 func (z *zReader) warn(kind game.Kind, off int, msg string) {
-	z.b.Diagnose(kind, true, game.Loc{Offset: int64(z.base + off)}, 0, "", msg, nil)
+	z.b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(z.base + off)}, Message: msg})
 }
 
 // text decodes a string of the record, reporting bytes that do not decode.
@@ -363,7 +363,7 @@ func (z *zReader) readMoves(off, n int) {
 			// The parent is unknown: the record hangs nowhere, as its subtree.
 			if !reported {
 				msg := fmt.Sprintf("move record for ply %d after a line of %d plies", ply, len(z.path)-1)
-				z.b.Diagnose(game.KindSyntax, false, game.Loc{Offset: loc}, ply, "", msg, fmt.Errorf("cbr: %s: %w", msg, ErrCorrupt))
+				z.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: game.Loc{Offset: loc}, Ply: ply, Message: msg, Err: fmt.Errorf("cbr: %s: %w", msg, ErrCorrupt)})
 				reported = true
 			}
 			z.t.add(-1, loc, board.NewMove(from, to), span{}, false)

@@ -117,7 +117,7 @@ func libraryGame(rr *recordReader, data []byte, pos, index int, e entry, extra [
 		if pos >= len(data) {
 			kind, msg, err = game.KindTruncated, fmt.Sprintf("the library ends before the record of index entry %d (%q)", e.slot, e.title), ErrTruncated
 		}
-		b.Diagnose(kind, false, game.Loc{Offset: int64(min(pos, len(data)))}, 0, "", msg, fmt.Errorf("cbr: %s: %w", msg, err))
+		b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelError, Loc: game.Loc{Offset: int64(min(pos, len(data)))}, Message: msg, Err: fmt.Errorf("cbr: %s: %w", msg, err)})
 		return finish(b)
 	}
 	end := len(data)

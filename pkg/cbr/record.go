@@ -115,11 +115,11 @@ func (r *recordReader) read(data []byte, base int64, index int, format game.Form
 }
 
 func (r *recordReader) fail(kind game.Kind, off int, msg string, err error) {
-	r.b.Diagnose(kind, false, game.Loc{Offset: r.base + int64(off)}, 0, "", msg, fmt.Errorf("cbr: %s: %w", msg, err))
+	r.b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelError, Loc: game.Loc{Offset: r.base + int64(off)}, Message: msg, Err: fmt.Errorf("cbr: %s: %w", msg, err)})
 }
 
 func (r *recordReader) warn(kind game.Kind, off int, msg string) {
-	r.b.Diagnose(kind, true, game.Loc{Offset: r.base + int64(off)}, 0, "", msg, nil)
+	r.b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelWarning, Loc: game.Loc{Offset: r.base + int64(off)}, Message: msg})
 }
 
 // text decodes a UTF-16 string, reporting unpaired surrogates.

@@ -77,18 +77,18 @@ type work struct {
 }
 
 func (d *decoder) warn(kind game.Kind, loc game.Loc, msg string) {
-	d.b.Diagnose(kind, true, loc, 0, "", msg, nil)
+	d.b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelWarning, Loc: loc, Message: msg})
 }
 
 func (d *decoder) fail(loc game.Loc, ply int, token, msg string) {
-	d.b.Diagnose(game.KindSyntax, false, loc, ply, token, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+	d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: loc, Ply: ply, Token: token, Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 }
 
 // decodeBlock builds the game of one block.
 func (d *decoder) decodeBlock(index int, blk *block, warn *game.Diagnostic) *game.Game {
 	d.b.Begin(index, FormatName, d.enc)
 	if warn != nil {
-		d.b.Diagnose(warn.Kind, true, warn.Loc, 0, "", warn.Message, nil)
+		d.b.Diagnose(game.Diagnostic{Kind: warn.Kind, Level: game.LevelWarning, Loc: warn.Loc, Message: warn.Message})
 	}
 	if blk.unclosed {
 		d.warn(game.KindTruncated, blk.loc, "the block is not closed")
@@ -336,7 +336,7 @@ func (d *decoder) readBinit(f *field, s *board.Setup) bool {
 	v := strings.TrimSpace(f.val)
 	if len(v) != 64 || strings.IndexFunc(v, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
 		msg := fmt.Sprintf("binit is not 64 digits (%d characters)", len(v))
-		d.b.Diagnose(game.KindSetup, false, f.valLoc, 0, v[:min(len(v), 64)], msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindSetup, Level: game.LevelError, Loc: f.valLoc, Token: v[:min(len(v), 64)], Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 		return false
 	}
 	s.Board = [board.NumSquares]board.Piece{}

@@ -2,14 +2,23 @@ package game
 
 import "fmt"
 
-// Diagnose records a reader's diagnostic, filling in the path and game.
-func (b *Builder) Diagnose(kind Kind, warning bool, loc Loc, ply int, token, message string, err error) {
-	if b.rec.logging {
-		// Kept for a rebuild of the game by a repair.
-		b.event(opDiag, b.newDiag(kind, warning, loc, ply, token, message, err))
+// Diagnose records a reader's diagnostic d, filling in its Path and Game: its Kind, its
+// Level (LevelError or LevelWarning), its Loc and Ply (0 when no move is concerned), the
+// Token read, the Message and the Err it wraps, if any.
+func (b *Builder) Diagnose(d Diagnostic) {
+	d.Path, d.Game = b.Path, b.g.Index
+	if !b.rec.logging && len(b.g.Diagnostics) >= MaxDiagnostics {
+		b.hide(d.Kind, d.IsWarning(), d.Loc) // only counted: no allocation
 		return
 	}
-	b.diag(kind, warning, loc, ply, token, message, err)
+	p := new(Diagnostic)
+	*p = d
+	if b.rec.logging {
+		// Kept for a rebuild of the game by a repair.
+		b.event(opDiag, p)
+		return
+	}
+	b.g.Diagnostics = append(b.g.Diagnostics, p)
 }
 
 // newDiag returns a diagnostic of the current game.

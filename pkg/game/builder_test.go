@@ -239,9 +239,9 @@ func TestBuilderVariationBeforeFirstMove(t *testing.T) {
 func TestBuilderLimits(t *testing.T) {
 	b := newBuilder()
 	for i := 0; i < MaxDiagnostics+50; i++ {
-		b.Diagnose(KindSyntax, false, loc(1, i+1), 0, "}", "stray }", nil)
+		b.Diagnose(Diagnostic{Kind: KindSyntax, Level: LevelError, Loc: loc(1, i+1), Token: "}", Message: "stray }"})
 	}
-	b.Diagnose(KindEncoding, true, loc(2, 1), 0, "", "bad byte", nil)
+	b.Diagnose(Diagnostic{Kind: KindEncoding, Level: LevelWarning, Loc: loc(2, 1), Message: "bad byte"})
 	g := b.Finish()
 	if len(g.Diagnostics) != MaxDiagnostics+1 {
 		t.Fatalf("%d diagnostics, want %d", len(g.Diagnostics), MaxDiagnostics+1)

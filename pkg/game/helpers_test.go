@@ -86,7 +86,7 @@ func (f *feeder) Result(r string, _ pgn.Loc) {
 	}
 }
 func (f *feeder) Error(e *pgn.SyntaxError) {
-	f.b.Diagnose(game.KindSyntax, false, e.Loc, 0, e.Token, e.Msg, e)
+	f.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: e.Loc, Token: e.Token, Message: e.Msg, Err: e})
 }
 func (f *feeder) EndGame(pgn.Loc) {
 	f.b.Result(f.res)

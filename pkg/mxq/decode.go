@@ -134,8 +134,8 @@ func (d *decoder) text(h span, what string) string {
 	}
 	s, _, bad := textenc.DecodeBytes(h.s, d.enc)
 	if bad > 0 {
-		d.b.Diagnose(game.KindEncoding, true, game.Loc{Offset: int64(h.off)}, 0, "",
-			fmt.Sprintf("%s: %d byte sequence(s) invalid in %s, replaced by U+FFFD", what, bad, d.enc), nil)
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(h.off)}, Message: fmt.Sprintf("%s: %d byte sequence(s) invalid in %s, replaced by U+FFFD", what, bad, d.enc)})
+
 	}
 	return s
 }
@@ -175,8 +175,8 @@ func (d *decoder) tags(header []span, movesOff int) (reason string) {
 		vals[i] = fields.Clean(d.text(h, "header string"))
 	}
 	if len(header) != headerStrings {
-		b.Diagnose(game.KindSyntax, true, game.Loc{Offset: int64(movesOff - 1 - len(markMoves))}, 0, "",
-			fmt.Sprintf(`%d strings before "Moves", %d in every known file; read by their place`, len(header), headerStrings), nil)
+		b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(movesOff - 1 - len(markMoves))}, Message: fmt.Sprintf(`%d strings before "Moves", %d in every known file; read by their place`, len(header), headerStrings)})
+
 	}
 	event := vals[hEvent]
 	red, black, result := splitEvent(event)
@@ -197,7 +197,7 @@ func (d *decoder) tags(header []span, movesOff int) (reason string) {
 			continue
 		}
 		if !isDecimal(vals[i]) {
-			b.Diagnose(game.KindSyntax, true, game.Loc{Offset: int64(header[i].off)}, 0, vals[i], "Elo is not a decimal number; kept as it is", nil)
+			b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(header[i].off)}, Token: vals[i], Message: "Elo is not a decimal number; kept as it is"})
 		}
 		name := "RedElo"
 		if i == hBlackElo {
@@ -272,7 +272,7 @@ func (d *decoder) moves(off int) (complete bool) {
 		if !ok {
 			text := strings.ToValidUTF8(fields.Clean(string(s)), "\uFFFD")
 			msg := fmt.Sprintf(`move string %q is not "dL-dL" (file digit 0–8, rank letter A–J); the line ends here`, text)
-			b.Diagnose(game.KindSyntax, false, loc, ply, text, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+			b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: loc, Ply: ply, Token: text, Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 			live = false
 		} else if !b.PlayMove(board.NewMove(from, to), loc) {
 			live = false
@@ -301,16 +301,16 @@ func (d *decoder) moves(off int) (complete bool) {
 		d.unread(first, extra)
 	}
 	if off < len(data) {
-		b.Diagnose(game.KindSyntax, true, game.Loc{Offset: int64(off)}, 0, "",
-			fmt.Sprintf(`%d byte(s) after "CommentsEnd"; ignored`, len(data)-off), nil)
+		b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(off)}, Message: fmt.Sprintf(`%d byte(s) after "CommentsEnd"; ignored`, len(data)-off)})
+
 	}
 	return live
 }
 
 // unread reports the strings between "Ends" and "CommentsEnd".
 func (d *decoder) unread(off, n int) {
-	d.b.Diagnose(game.KindSyntax, true, game.Loc{Offset: int64(off)}, 0, "",
-		fmt.Sprintf(`%d string(s) between "Ends" and "CommentsEnd", a part no known file uses; not read`, n), nil)
+	d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(off)}, Message: fmt.Sprintf(`%d string(s) between "Ends" and "CommentsEnd", a part no known file uses; not read`, n)})
+
 }
 
 // truncated reports a file that ends (or whose last string runs past its end) before what;
@@ -320,11 +320,11 @@ func (d *decoder) truncated(off int, what string, warning bool) {
 	if off < len(d.data) {
 		msg = fmt.Sprintf("a string of %d bytes runs past the end of the file (%d bytes left), inside %s", d.data[off], len(d.data)-off-1, what)
 	}
-	var err error
+	diag := game.Diagnostic{Kind: game.KindTruncated, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(off)}, Message: msg}
 	if !warning {
-		err = fmt.Errorf("mxq: %s: %w", msg, ErrTruncated)
+		diag.Level, diag.Err = game.LevelError, fmt.Errorf("mxq: %s: %w", msg, ErrTruncated)
 	}
-	d.b.Diagnose(game.KindTruncated, warning, game.Loc{Offset: int64(off)}, 0, "", msg, err)
+	d.b.Diagnose(diag)
 }
 
 // parseMove reads "dL-dL": file digit 0–8 from Red's left, rank letter A (Red's back rank)

@@ -327,7 +327,7 @@ func cleanComment(b []byte) []byte {
 func (r *Replayer) BeginVariation(loc Loc) Skip {
 	if !r.moved {
 		e := &SyntaxError{Loc: loc, Token: "(", Msg: "variation before any move"}
-		r.b.Diagnose(game.KindSyntax, false, loc, 0, e.Token, e.Msg, e)
+		r.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: loc, Token: e.Token, Message: e.Msg, Err: e})
 	}
 	r.stack = append(r.stack, r.moved)
 	r.moved = false
@@ -349,7 +349,7 @@ func (r *Replayer) Result(result string, _ Loc) { r.res = result }
 
 // Error implements Visitor: the reader's syntax errors become diagnostics of the game.
 func (r *Replayer) Error(err *SyntaxError) {
-	r.b.Diagnose(game.KindSyntax, false, err.Loc, 0, err.Token, err.Msg, err)
+	r.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: err.Loc, Token: err.Token, Message: err.Msg, Err: err})
 }
 
 // EndGame implements Visitor. The game's result is the movetext's unless that is missing or

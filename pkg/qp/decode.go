@@ -58,21 +58,21 @@ func decodeGame(data []byte, end int, cfg Config) *game.Game {
 		if !validPiece(code, x, y) {
 			tok := fmt.Sprintf("%d %d %d", code, x, y)
 			msg := fmt.Sprintf("piece %s: code not 0–13, or square off the board", tok)
-			b.Diagnose(game.KindSyntax, false, loc, 0, tok, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+			b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: loc, Token: tok, Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 			continue
 		}
 		sq := board.NewSquare(int(y), int(x))
 		if s.Board[sq] != board.NoPiece {
 			tok := fmt.Sprintf("%d %d %d", code, x, y)
 			msg := fmt.Sprintf("piece %s: its square already holds a piece", tok)
-			b.Diagnose(game.KindSyntax, false, loc, 0, tok, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+			b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: loc, Token: tok, Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 			continue
 		}
 		s.Board[sq] = pieces[code]
 	}
 	if len(data) > end {
-		b.Diagnose(game.KindSyntax, true, game.Loc{Offset: int64(end)}, 0, "",
-			fmt.Sprintf("bytes after the %d pieces are ignored", (end-headerLen)/3), nil)
+		b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(end)}, Message: fmt.Sprintf("bytes after the %d pieces are ignored", (end-headerLen)/3)})
+
 	}
 	// The pieces that did read, as they stand: the errors above already make the game
 	// invalid, and the builder reports what is wrong with the position itself.

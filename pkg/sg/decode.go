@@ -75,7 +75,7 @@ func replayRecord(b *game.Builder, rec []byte, index int, start int64, enc texte
 		raw := rec[f.off : f.off+nameLen]
 		name, _, bad := textenc.DecodeBytes(raw, enc)
 		if bad > 0 {
-			b.Diagnose(game.KindEncoding, true, at(f.off), 0, "", fmt.Sprintf("%s's name: %d byte sequence(s) invalid in %s, replaced by U+FFFD", f.tag, bad, enc), nil)
+			b.Diagnose(game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Loc: at(f.off), Message: fmt.Sprintf("%s's name: %d byte sequence(s) invalid in %s, replaced by U+FFFD", f.tag, bad, enc)})
 		}
 		if name = strings.TrimFunc(name, isBlank); name != "" {
 			b.Tag(f.tag, name)
@@ -84,7 +84,7 @@ func replayRecord(b *game.Builder, rec []byte, index int, start int64, enc texte
 	code := string(rec[offResult : offResult+3])
 	res, ok := results[code]
 	if !ok {
-		b.Diagnose(game.KindSyntax, true, at(offResult), 0, code, fmt.Sprintf("result code %q is not R+c, B+c, D== or ---; read as unknown (*)", code), nil)
+		b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: at(offResult), Token: code, Message: fmt.Sprintf("result code %q is not R+c, B+c, D== or ---; read as unknown (*)", code)})
 		res = "*"
 	}
 	b.Result(res)
@@ -96,18 +96,18 @@ func replayRecord(b *game.Builder, rec []byte, index int, start int64, enc texte
 	switch {
 	case !setupTable(table):
 		msg := "set-up table is not 32 three-digit numbers; the moves are not replayed"
-		b.Diagnose(game.KindSyntax, false, at(offSetup), 0, "", msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+		b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: at(offSetup), Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 		return b.Finish()
 	case string(table) != openingTable:
 		msg := "set-up differs from the opening position; SG set-ups other than it are not established (captured pieces, which of two like pieces is which), so the moves are not replayed"
-		b.Diagnose(game.KindSetup, false, at(offSetup), 0, "", msg, fmt.Errorf("%s: %w", msg, ErrSetup))
+		b.Diagnose(game.Diagnostic{Kind: game.KindSetup, Level: game.LevelError, Loc: at(offSetup), Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSetup)})
 		return b.Finish()
 	}
 	ply := 0
 	for off := offMoves; ; off += 2 {
 		if off >= offTail { // the area holds an even number of bytes
 			msg := "move list has no end byte (0x09) before 0x456"
-			b.Diagnose(game.KindSyntax, false, at(off), ply+1, "", msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+			b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: at(off), Ply: ply + 1, Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 			break
 		}
 		if rec[off] == endOfMoves {
@@ -119,7 +119,7 @@ func replayRecord(b *game.Builder, rec []byte, index int, start int64, enc texte
 		if !ok1 || !ok2 {
 			tok := fmt.Sprintf("%02X %02X", rec[off], rec[off+1])
 			msg := fmt.Sprintf("move bytes %s are not two squares (10 + 10·file + rank, 10–99)", tok)
-			b.Diagnose(game.KindSyntax, false, at(off), ply, tok, msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+			b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: at(off), Ply: ply, Token: tok, Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 			break
 		}
 		b.PlayMove(board.NewMove(from, to), at(off))

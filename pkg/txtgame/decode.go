@@ -143,7 +143,7 @@ func (d *decoder) line(l string, off int) {
 		case kindField:
 			d.field(l, off)
 		default:
-			d.b.Diagnose(game.KindSyntax, true, d.loc(off), 0, l, "line in XQStudio's header block is not a field; ignored", nil)
+			d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: d.loc(off), Token: l, Message: "line in XQStudio's header block is not a field; ignored"})
 		}
 		return
 	}
@@ -233,14 +233,14 @@ func (d *decoder) begin(off int) {
 	d.res.Hint = notation.Unknown
 	d.state, d.fenGame, d.xqs, d.frame, d.plies, d.numWarn, d.stray = stMoves, false, false, 0, 0, false, false
 	if d.warn != nil && d.games == 1 {
-		d.b.Diagnose(d.warn.Kind, true, d.warn.Loc, 0, "", d.warn.Message, nil)
+		d.b.Diagnose(game.Diagnostic{Kind: d.warn.Kind, Level: game.LevelWarning, Loc: d.warn.Loc, Message: d.warn.Message})
 	}
 	if d.section != "" {
 		d.b.Tag("Section", d.section)
 	}
 	if d.orphan.Line > 0 && d.games == 1 {
 		msg := fmt.Sprintf("moves at line %d come before any header line, FEN or XQStudio header: not read", d.orphan.Line)
-		d.b.Diagnose(game.KindSyntax, false, d.orphan, 0, "", msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: d.orphan, Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 	}
 }
 
@@ -289,7 +289,7 @@ func (d *decoder) field(l string, off int) {
 	if tag == "Result" {
 		r, ok := resultWords[v]
 		if !ok {
-			d.b.Diagnose(game.KindSyntax, true, d.loc(off), 0, v, fmt.Sprintf("result %q is not 红胜, 黑胜 or 和棋; read as unknown (*)", v), nil)
+			d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: d.loc(off), Token: v, Message: fmt.Sprintf("result %q is not 红胜, 黑胜 or 和棋; read as unknown (*)", v)})
 			r = "*"
 		}
 		d.result(r)
@@ -313,7 +313,7 @@ func (d *decoder) moves(s string, off int) {
 			d.stray = true
 			loc := d.loc(off)
 			msg := "moves after the end of this game's moves, with no header line before them: not read"
-			d.b.Diagnose(game.KindSyntax, false, loc, 0, firstToken(stripNumber(s)), msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+			d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: loc, Token: firstToken(stripNumber(s)), Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 		}
 		return
 	}
@@ -357,6 +357,6 @@ func (d *decoder) moves(s string, off int) {
 func (d *decoder) number(n int, tok string, off int) {
 	if want := d.plies/2 + 1; n != want && !d.numWarn {
 		d.numWarn = true
-		d.b.Diagnose(game.KindSyntax, true, d.loc(off), d.plies+1, tok, fmt.Sprintf("move number %d, expected %d", n, want), nil)
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: d.loc(off), Ply: d.plies + 1, Token: tok, Message: fmt.Sprintf("move number %d, expected %d", n, want)})
 	}
 }

@@ -182,11 +182,11 @@ func (d *decoder) decode() *game.Game {
 
 // warn and fail record diagnostics that are not about a move.
 func (d *decoder) warn(kind game.Kind, off int, msg string) {
-	d.b.Diagnose(kind, true, game.Loc{Offset: int64(off)}, 0, "", msg, nil)
+	d.b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(off)}, Message: msg})
 }
 
 func (d *decoder) fail(kind game.Kind, off int, msg string, err error) {
-	d.b.Diagnose(kind, false, game.Loc{Offset: int64(off)}, 0, "", msg, err)
+	d.b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelError, Loc: game.Loc{Offset: int64(off)}, Message: msg, Err: err})
 }
 
 // checkHeader reports a bad key checksum and a version this reader does not know.

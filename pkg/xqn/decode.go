@@ -108,7 +108,7 @@ func (d *decoder) bracket(i int) int {
 			line = line[:k]
 		}
 		msg := "a [ that does not close on its line; the line is skipped"
-		d.b.Diagnose(game.KindSyntax, false, d.loc(i), 0, firstN(line, 40), msg, fmt.Errorf("%s: %w", msg, ErrSyntax))
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelError, Loc: d.loc(i), Token: firstN(line, 40), Message: msg, Err: fmt.Errorf("%s: %w", msg, ErrSyntax)})
 		return i + len(line)
 	}
 	body := s[i+1 : i+end]
@@ -118,7 +118,7 @@ func (d *decoder) bracket(i int) int {
 	if key == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
 		d.ensure(i)
 		msg := `a bracket that is not [Key "value"]; ignored`
-		d.b.Diagnose(game.KindSyntax, true, d.loc(i), 0, firstN(body, 40), msg, nil)
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: d.loc(i), Token: firstN(body, 40), Message: msg})
 		return next
 	}
 	value := rest[1 : len(rest)-1]
@@ -135,7 +135,7 @@ func (d *decoder) bracket(i int) int {
 	}
 	d.ensure(i)
 	if d.moved {
-		d.b.Diagnose(game.KindSyntax, true, d.loc(i), 0, key, fmt.Sprintf("tag %s after the moves; kept", key), nil)
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelWarning, Loc: d.loc(i), Token: key, Message: fmt.Sprintf("tag %s after the moves; kept", key)})
 	}
 	if value == "" {
 		return next
@@ -219,7 +219,7 @@ func (d *decoder) ensure(off int) {
 	d.res.Hint = notation.Unknown
 	d.b.Begin(d.games, FormatName, d.enc)
 	if d.warn != nil && d.games == 1 {
-		d.b.Diagnose(d.warn.Kind, true, d.warn.Loc, 0, "", d.warn.Message, nil)
+		d.b.Diagnose(game.Diagnostic{Kind: d.warn.Kind, Level: game.LevelWarning, Loc: d.warn.Loc, Message: d.warn.Message})
 	}
 }
 

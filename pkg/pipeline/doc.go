@@ -24,7 +24,8 @@
 // of a file, in the ordered writer and at the end of the run), and package writer a value per
 // convert output (extension, one file per game or not, Append with options and warnings), which
 // config.go's targets name. The rest of the files follow the run: run.go (Run: the workers, the
-// writer and the exit code), config.go (options and their validation), shard.go (--shard),
+// writer and the exit code), config.go (options and their validation), checks.go (the per-game
+// checks built from their flags), shard.go (--shard),
 // memlimit.go (the memory a run aims at), inputs.go, discover.go and package walk (input
 // files), found.go (arguments that yield no game file), file.go (one file: read, replay, hand
 // its batches of results on), input.go (read errors in messages), notgame.go (a file its name

@@ -84,6 +84,13 @@ func OptionsKey(opts []uci.Option) string {
 // Searches returns the number of searches the engines were asked for so far.
 func (a *Analyzer) Searches() int64 { return a.searches.Load() }
 
+// Name returns the engine's "id name" once an engine has started, else "".
+func (a *Analyzer) Name() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.name
+}
+
 // Engine returns the engine's "id name", starting it if need be.
 func (a *Analyzer) Engine(ctx context.Context) (string, error) {
 	a.mu.Lock()

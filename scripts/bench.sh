@@ -15,7 +15,9 @@
 #   - `qipu perft 5` against the speed anchors of ../shared/anchors when they are there
 #     (else qipu's own nodes/s);
 #   - games/s, plies/s and peak memory of `check`, `convert -o` and `dedupe` (if the command
-#     exists) at -j 2.
+#     exists) at -j 2;
+#   - scripts/bench-analyze.sh: how busy `qipu analyze` keeps its engines against the same
+#     engines driven alone (when ../shared/anchors/fsf is there).
 #
 # usage: scripts/bench.sh                     (from anywhere in the repository)
 #   GAMES=1000000 scripts/bench.sh            the million-game archive (about 1.2 GB, 102,000 files)
@@ -232,3 +234,7 @@ for j in ${JS:-2 8}; do
     printf '%-44s %-22s %s\n' "$c -j $j, peak RSS" "$(mib "$top")" "<= 200 MB"
   done
 done
+
+echo
+# How busy analyze keeps its engines (skipped without the shared Fairy-Stockfish build).
+QIPU="$work/qipu" REPEAT="$REPEAT" scripts/bench-analyze.sh

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -9,10 +10,15 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// engineFlags are the flags of the engine, its limit and its cache.
-func engineFlags() []cli.Flag {
+// engineFlags are the flags of the engine, its limit and its cache; engineUsage says what
+// --engine does for the command, and env lets QIPU_ENGINE give it.
+func engineFlags(engineUsage string, env bool) []cli.Flag {
+	engine := &cli.StringFlag{Name: "engine", Usage: engineUsage}
+	if env {
+		engine.EnvVars = []string{"QIPU_ENGINE"}
+	}
 	return []cli.Flag{
-		&cli.StringFlag{Name: "engine", EnvVars: []string{"QIPU_ENGINE"}, Usage: "the UCI (or UCCI) engine `PATH`, e.g. Fairy-Stockfish or Pikafish"},
+		engine,
 		&cli.StringSliceFlag{Name: "engine-option", Usage: "set an engine option `NAME=VALUE` (repeatable), e.g. UCI_Variant=xiangqi for Fairy-Stockfish, EvalFile=… for Pikafish"},
 		&cli.StringFlag{Name: "engine-dialect", Value: "auto", Usage: "the engine's squares and protocol: auto (from its id name), pikafish (ranks 0-9), fairy (ranks 1-10) or ucci"},
 		&cli.Int64Flag{Name: "nodes", Usage: "search each position for `N` nodes (reproducible: the output is the same for every -j)", DefaultText: "4000 when no limit is given"},
@@ -20,6 +26,15 @@ func engineFlags() []cli.Flag {
 		&cli.IntFlag{Name: "movetime", Usage: "search each position for `MS` milliseconds (not reproducible)"},
 		&cli.DurationFlag{Name: "engine-timeout", Value: uci.DefaultTimeout, Usage: "give up on a position, and restart the engine, when it has not answered within `DURATION` (beyond --movetime)"},
 		&cli.StringFlag{Name: "cache", Usage: "keep evaluations in the SQLite `FILE` and answer from it the positions searched before with the same engine, options and limit"},
+	}
+}
+
+// engineFlagNames are the flags of engineFlags but --engine: they need an engine.
+var engineFlagNames = []string{"engine-option", "engine-dialect", "nodes", "depth", "movetime", "engine-timeout", "cache"}
+
+// annotateFlags are analyze's thresholds of a mistake and a blunder.
+func annotateFlags() []cli.Flag {
+	return []cli.Flag{
 		&cli.IntFlag{Name: "mistake", Value: 100, Usage: "mark a move $2 (?) when it loses more than `CP` centipawns for its mover"},
 		&cli.IntFlag{Name: "blunder", Value: 300, Usage: "mark a move $4 (??) when it loses more than `CP` centipawns for its mover"},
 	}
@@ -65,10 +80,6 @@ func engineConfig(c *cli.Context, cfg *pipeline.Config) error {
 		o.Engine.Timeout = t
 	}
 	o.Cache = c.String("cache")
-	o.Thresholds.Mistake, o.Thresholds.Blunder = c.Int("mistake"), c.Int("blunder")
-	if o.Thresholds.Mistake <= 0 || o.Thresholds.Blunder <= 0 {
-		return usageErr("%s: --mistake and --blunder take a positive number of centipawns", name)
-	}
 	return nil
 }
 
@@ -80,7 +91,8 @@ func analyzeCommand() *cli.Command {
 		&cli.StringFlag{Name: "iccs-style", Value: "iccs", Usage: "ICCS form: iccs (H2-E2) or ucci (h2e2)"},
 		&cli.BoolFlag{Name: "traditional", Usage: "write Chinese notation in traditional characters (車, 進, 後)"},
 		&cli.StringFlag{Name: "out-encoding", Value: "utf-8", Usage: "encoding of PGN output: utf-8, gbk or big5"},
-	}, append(engineFlags(), append(selectFlags(), commonFlags()...)...)...)
+	}, slices.Concat(engineFlags("the UCI (or UCCI) engine `PATH`, e.g. Fairy-Stockfish or Pikafish", true),
+		annotateFlags(), selectFlags(), commonFlags())...)
 	return &cli.Command{
 		Name:      "analyze",
 		Usage:     "evaluate every position of each valid game with a UCI engine and write the games with the evaluations",
@@ -108,6 +120,10 @@ func analyzeCommand() *cli.Command {
 			cfg.Out = c.String("out")
 			if err := engineConfig(c, &cfg); err != nil {
 				return err
+			}
+			th := &cfg.Analysis.Thresholds
+			if th.Mistake, th.Blunder = c.Int("mistake"), c.Int("blunder"); th.Mistake <= 0 || th.Blunder <= 0 {
+				return usageErr("analyze: --mistake and --blunder take a positive number of centipawns")
 			}
 			if err := selectConfig(c, &cfg); err != nil {
 				return err

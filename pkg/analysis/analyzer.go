@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/uci"
 )
@@ -50,25 +51,46 @@ type Failure struct {
 }
 
 // Analyzer searches the positions of games with a pool of engine processes. It is safe for
-// concurrent use: each call of Analyze holds one process while it needs one.
+// concurrent use. Every position is one job on a queue that the pool's engines take from, so
+// the engines stay busy while any call of Analyze has a position left: the positions of one
+// game are searched side by side, and a long game does not keep the other engines idle.
+// Each search starts from a clean engine state, so which engine takes a position does not
+// change its answer.
 type Analyzer struct {
 	cfg      Config
 	options  string
-	idle     chan *uci.Client
+	jobs     chan job
 	searches atomic.Int64
+	serving  sync.Once
+	served   sync.WaitGroup
 
 	mu       sync.Mutex
-	made     int
 	all      []*uci.Client
 	name     string      // the engine's identity, once started
 	startErr error       // the engine cannot be started: every game fails with it
 	spare    *uci.Engine // the engine started for its identity, for the first client
+	closed   bool
+}
+
+// job is one position to search, and where its answer goes.
+type job struct {
+	ctx  context.Context
+	pos  *board.Position
+	at   int // the position's index in its call of Analyze
+	done chan<- answer
+}
+
+// answer is an engine's answer to a job.
+type answer struct {
+	at  int
+	res uci.Result
+	err error
 }
 
 // New returns an analyzer; no engine starts until a position needs one.
 func New(cfg Config) *Analyzer {
 	cfg.Processes = max(cfg.Processes, 1)
-	return &Analyzer{cfg: cfg, options: OptionsKey(cfg.Engine.Options), idle: make(chan *uci.Client, cfg.Processes)}
+	return &Analyzer{cfg: cfg, options: OptionsKey(cfg.Engine.Options), jobs: make(chan job)}
 }
 
 // OptionsKey returns the options as a Key holds them: NAME=VALUE, sorted, space-separated.
@@ -83,6 +105,13 @@ func OptionsKey(opts []uci.Option) string {
 
 // Searches returns the number of searches the engines were asked for so far.
 func (a *Analyzer) Searches() int64 { return a.searches.Load() }
+
+// Name returns the engine's "id name" once an engine has started, else "".
+func (a *Analyzer) Name() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.name
+}
 
 // Engine returns the engine's "id name", starting it if need be.
 func (a *Analyzer) Engine(ctx context.Context) (string, error) {
@@ -102,97 +131,129 @@ func (a *Analyzer) Engine(ctx context.Context) (string, error) {
 	return a.name, nil
 }
 
-// client returns an idle engine client, a new one while fewer than Processes exist, or waits.
-func (a *Analyzer) client(ctx context.Context) (*uci.Client, error) {
-	select {
-	case c := <-a.idle:
-		return c, nil
-	default:
-	}
+// serve starts the pool: Processes goroutines, each with its engine client (the engine is
+// started at its first search), taking jobs until Close.
+func (a *Analyzer) serve() {
 	a.mu.Lock()
-	if a.made < a.cfg.Processes {
-		a.made++
+	defer a.mu.Unlock()
+	for range a.cfg.Processes {
 		c := uci.NewClient(a.cfg.Engine, a.spare)
 		a.spare = nil
 		a.all = append(a.all, c)
-		a.mu.Unlock()
-		return c, nil
-	}
-	a.mu.Unlock()
-	select {
-	case c := <-a.idle:
-		return c, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
+		a.served.Add(1)
+		go func() {
+			defer a.served.Done()
+			for j := range a.jobs {
+				if err := j.ctx.Err(); err != nil {
+					j.done <- answer{at: j.at, err: err}
+					continue
+				}
+				a.searches.Add(1)
+				res, err := c.Search(j.ctx, j.pos, a.cfg.Limit)
+				j.done <- answer{at: j.at, res: res, err: err}
+			}
+		}()
 	}
 }
 
 // Analyze evaluates every position of g's main line, from ply 0 to the position after the
-// last move, in ply order. The positions the engine failed on are left out of the evaluations
-// and listed as failures; an engine that cannot start fails the game's first position only,
-// and the rest is not searched. An interrupted analysis returns what it has.
+// last move, and returns the evaluations in ply order. The positions the engine failed on are
+// left out of the evaluations and listed as failures, in ply order; an engine that cannot be
+// started fails the game once, at the first position it was asked. An interrupted analysis
+// returns what it has.
 func (a *Analyzer) Analyze(ctx context.Context, g *game.Game) ([]Eval, []Failure) {
 	name, err := a.Engine(ctx)
 	if err != nil {
 		return nil, []Failure{{Err: err}}
 	}
-	var (
-		evals []Eval
-		fails []Failure
-		c     *uci.Client
-	)
-	defer func() {
-		if c != nil {
-			a.idle <- c
-		}
-	}()
+	// The positions, and the answers the cache has.
+	var positions []*board.Position
 	pos := g.StartPosition()
-	n := &g.Root
-	for ply := 0; ctx.Err() == nil; ply++ {
-		fen := pos.FEN()
-		key := Key{FEN: fen, Engine: name, Options: a.options, Limit: a.cfg.Limit.String()}
-		e, ok := Eval{}, false
-		if a.cfg.Cache != nil {
-			e, ok = a.cfg.Cache.Get(key)
-		}
-		if ok {
-			e.Ply, e.FEN = ply, fen
-			evals = append(evals, e)
-		} else {
-			if c == nil {
-				if c, err = a.client(ctx); err != nil {
-					break
-				}
-			}
-			a.searches.Add(1)
-			res, err := c.Search(ctx, pos, a.cfg.Limit)
-			switch {
-			case err != nil && ctx.Err() != nil:
-				return evals, fails // interrupted: no failure to report
-			case err != nil:
-				fails = append(fails, Failure{Ply: ply, FEN: fen, Err: err})
-				if errors.Is(err, uci.ErrMissing) || errors.Is(err, uci.ErrStart) {
-					return evals, fails
-				}
-			default:
-				e = FromResult(ply, pos, fen, res)
-				evals = append(evals, e)
-				if a.cfg.Cache != nil {
-					a.cfg.Cache.Put(key, e)
-				}
-			}
-		}
+	for n := &g.Root; ; {
+		p := *pos
+		positions = append(positions, &p)
 		if len(n.Children) == 0 {
 			break
 		}
 		n = n.Children[0]
 		pos.Play(n.Move)
 	}
-	return evals, fails
+	evals := make([]Eval, len(positions))
+	known := make([]bool, len(positions))
+	fens := make([]string, len(positions))
+	limit := a.cfg.Limit.String()
+	var asked []int
+	for i, p := range positions {
+		fens[i] = p.FEN()
+		if a.cfg.Cache != nil {
+			if e, ok := a.cfg.Cache.Get(Key{FEN: fens[i], Engine: name, Options: a.options, Limit: limit}); ok {
+				e.Ply, e.FEN = i, fens[i]
+				evals[i], known[i] = e, true
+				continue
+			}
+		}
+		asked = append(asked, i)
+	}
+	// The rest, to the pool; the answers come back in any order.
+	var fails []Failure
+	if len(asked) > 0 {
+		a.serving.Do(a.serve)
+		done := make(chan answer, len(asked))
+		sent := 0
+	send:
+		for _, i := range asked {
+			select {
+			case a.jobs <- job{ctx: ctx, pos: positions[i], at: i, done: done}:
+				sent++
+			case <-ctx.Done():
+				break send
+			}
+		}
+		for range sent {
+			ans := <-done
+			i := ans.at
+			switch {
+			case ans.err != nil && ctx.Err() != nil:
+				// interrupted: no failure to report
+			case ans.err != nil:
+				fails = append(fails, Failure{Ply: i, FEN: fens[i], Err: ans.err})
+			default:
+				evals[i], known[i] = FromResult(i, positions[i], fens[i], ans.res), true
+				if a.cfg.Cache != nil {
+					a.cfg.Cache.Put(Key{FEN: fens[i], Engine: name, Options: a.options, Limit: limit}, evals[i])
+				}
+			}
+		}
+	}
+	slices.SortFunc(fails, func(x, y Failure) int { return x.Ply - y.Ply })
+	// An engine that went missing or will not start again fails the game once.
+	for k, f := range fails {
+		if errors.Is(f.Err, uci.ErrMissing) || errors.Is(f.Err, uci.ErrStart) {
+			fails = fails[:k+1]
+			break
+		}
+	}
+	out := evals[:0]
+	for i := range evals {
+		if known[i] {
+			out = append(out, evals[i])
+		}
+	}
+	return out, fails
 }
 
 // Close ends every engine process. The analyzer must not be used afterwards.
 func (a *Analyzer) Close() {
+	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return
+	}
+	a.closed = true
+	a.mu.Unlock()
+	a.serving.Do(func() {}) // no pool starts after Close
+	close(a.jobs)
+	a.served.Wait()
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for _, c := range a.all {

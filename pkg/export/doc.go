@@ -17,7 +17,8 @@
 // so a game has one id whatever file it came from), source, index, ply (0 for the first
 // move), fen (before the move, xqbase FEN), side (w or b), move (UCCI, e.g. h2e2), result
 // (1-0, 0-1, 1/2-1/2 or *), score (the result from the mover's side: 1, 0.5, 0, or null when
-// unknown) and plies_left. A game goes to one split by its id (SplitOf), so that copies of
+// unknown) and plies_left; with an engine's evaluations (Options.Evals, WriterOptions.Evals)
+// also EvalColumns: score_cp, mate and best. A game goes to one split by its id (SplitOf), so that copies of
 // a game never straddle two splits and the same archive always splits the same way.
 //
 // manifest.json records the format, the columns, how game_id is made, the games and rows

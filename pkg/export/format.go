@@ -7,13 +7,31 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/qipu/qipu/pkg/board"
 )
 
 // Columns are the names of the export's columns, in their order in every format.
 var Columns = []string{"game_id", "source", "index", "ply", "fen", "side", "move", "result", "score", "plies_left"}
+
+// EvalColumns are the columns an export with an engine adds after Columns
+// (WriterOptions.Evals), from Row.Eval: score_cp (centipawns from Red's side), mate (moves
+// to mate, positive when Red mates) and best (the engine's best move, UCCI as move). Each is
+// null (empty in CSV) when it does not apply: score_cp for a mate, mate for a score, all three
+// for a position not evaluated; best also when the position has no legal move.
+var EvalColumns = []string{"score_cp", "mate", "best"}
+
+// columns returns the columns of an export, with EvalColumns or not.
+func columns(evals bool) []string {
+	if evals {
+		return append(slices.Clone(Columns), EvalColumns...)
+	}
+	return Columns
+}
 
 // Format is an output format of the export: Parquet, CSV or JSONL. The zero Format is none.
 type Format struct{ def *formatDef }
@@ -88,6 +106,7 @@ type sink interface {
 type sinkConfig struct {
 	rowGroupRows int
 	createdBy    string
+	evals        bool // the EvalColumns follow Columns
 }
 
 // textSink buffers the lines of a text format and writes them in large blocks.
@@ -126,11 +145,14 @@ func (t *textSink) encodedSource(s string, enc func([]byte, string) []byte) stri
 	return t.lastEncoded
 }
 
-type csvSink struct{ textSink }
+type csvSink struct {
+	textSink
+	evals bool
+}
 
-func openCSV(w io.Writer, _ sinkConfig) sink {
-	s := &csvSink{textSink{w: w, buf: make([]byte, 0, textFlushAt+4096)}}
-	s.buf = append(s.buf, strings.Join(Columns, ",")...)
+func openCSV(w io.Writer, cfg sinkConfig) sink {
+	s := &csvSink{textSink{w: w, buf: make([]byte, 0, textFlushAt+4096)}, cfg.evals}
+	s.buf = append(s.buf, strings.Join(columns(cfg.evals), ",")...)
 	s.buf = append(s.buf, '\n')
 	return s
 }
@@ -158,6 +180,12 @@ func (s *csvSink) write(rows []Row) error {
 		b = r.Score.appendText(b, "")
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(r.PliesLeft), 10)
+		if s.evals {
+			b = append(b, ',')
+			b = r.Eval.appendScores(b, ",", "")
+			b = append(b, ',')
+			b = r.Eval.appendBest(b, "", "")
+		}
 		b = append(b, '\n')
 		s.buf = b
 		if err := s.flushIfFull(); err != nil {
@@ -184,10 +212,13 @@ func appendCSVField(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-type jsonlSink struct{ textSink }
+type jsonlSink struct {
+	textSink
+	evals bool
+}
 
-func openJSONL(w io.Writer, _ sinkConfig) sink {
-	return &jsonlSink{textSink{w: w, buf: make([]byte, 0, textFlushAt+4096)}}
+func openJSONL(w io.Writer, cfg sinkConfig) sink {
+	return &jsonlSink{textSink{w: w, buf: make([]byte, 0, textFlushAt+4096)}, cfg.evals}
 }
 
 func (s *jsonlSink) write(rows []Row) error {
@@ -214,6 +245,12 @@ func (s *jsonlSink) write(rows []Row) error {
 		b = r.Score.appendText(b, "null")
 		b = append(b, `,"plies_left":`...)
 		b = strconv.AppendInt(b, int64(r.PliesLeft), 10)
+		if s.evals {
+			b = append(b, `,"score_cp":`...)
+			b = r.Eval.appendScores(b, `,"mate":`, "null")
+			b = append(b, `,"best":`...)
+			b = r.Eval.appendBest(b, `"`, "null")
+		}
 		b = append(b, "}\n"...)
 		s.buf = b
 		if err := s.flushIfFull(); err != nil {
@@ -221,6 +258,31 @@ func (s *jsonlSink) write(rows []Row) error {
 		}
 	}
 	return nil
+}
+
+// appendScores appends the score_cp and mate fields of e, sep between them, null for the
+// one that does not apply.
+func (e *Eval) appendScores(b []byte, sep, null string) []byte {
+	if e.Known && !e.Mate {
+		b = strconv.AppendInt(b, int64(e.Score), 10)
+	} else {
+		b = append(b, null...)
+	}
+	b = append(b, sep...)
+	if e.Known && e.Mate {
+		return strconv.AppendInt(b, int64(e.Score), 10)
+	}
+	return append(b, null...)
+}
+
+// appendBest appends the best move of e in UCCI form between quotes, or null.
+func (e *Eval) appendBest(b []byte, quote, null string) []byte {
+	if !e.Known || e.Best == board.NoMove {
+		return append(b, null...)
+	}
+	b = append(b, quote...)
+	b = e.Best.AppendICCS(b, true)
+	return append(b, quote...)
 }
 
 // csvSpecial reports whether s holds a byte that makes a CSV field need quotes.
@@ -300,16 +362,55 @@ type parquetRow struct {
 	PliesLeft int32    `parquet:"plies_left"`
 }
 
+// parquetEvalRow is the Parquet schema of a row of an export with an engine.
+type parquetEvalRow struct {
+	parquetRow
+	ScoreCP *int32  `parquet:"score_cp,optional"`
+	Mate    *int32  `parquet:"mate,optional"`
+	Best    *string `parquet:"best,optional,dict"`
+}
+
 // The values score points to: one each, never written.
 var scoreValues = [...]float64{ScoreLoss: 0, ScoreDraw: 0.5, ScoreWin: 1}
 
-type parquetSink struct {
-	w     *parquet.GenericWriter[parquetRow]
-	batch []parquetRow
+// parquetSink writes rows as T, a batch at a time; fill sets the i-th row of the batch.
+type parquetSink[T any] struct {
+	w     *parquet.GenericWriter[T]
+	batch []T
+	fill  func(dst *T, r *Row, i int)
 }
 
+// parquetBatch is the number of rows a Parquet sink converts at a time.
+const parquetBatch = 1024
+
 func openParquet(w io.Writer, cfg sinkConfig) sink {
-	pw := parquet.NewGenericWriter[parquetRow](w,
+	if cfg.evals {
+		// What the optional columns of a batch point to: no allocation per row.
+		ints := make([]int32, parquetBatch)
+		bests := make([]string, parquetBatch)
+		return newParquetSink(w, cfg, func(dst *parquetEvalRow, r *Row, i int) {
+			*dst = parquetEvalRow{parquetRow: baseParquetRow(r)}
+			e := &r.Eval
+			if !e.Known {
+				return
+			}
+			ints[i] = e.Score
+			if e.Mate {
+				dst.Mate = &ints[i]
+			} else {
+				dst.ScoreCP = &ints[i]
+			}
+			if e.Best != board.NoMove {
+				bests[i] = moveName(e.Best)
+				dst.Best = &bests[i]
+			}
+		})
+	}
+	return newParquetSink(w, cfg, func(dst *parquetRow, r *Row, _ int) { *dst = baseParquetRow(r) })
+}
+
+func newParquetSink[T any](w io.Writer, cfg sinkConfig, fill func(dst *T, r *Row, i int)) sink {
+	pw := parquet.NewGenericWriter[T](w,
 		parquet.Compression(&parquet.Snappy),
 		parquet.MaxRowsPerRowGroup(int64(cfg.rowGroupRows)),
 		parquet.DataPageVersion(1),
@@ -317,7 +418,42 @@ func openParquet(w io.Writer, cfg sinkConfig) sink {
 		// parquet.CreatedBy would add a malformed "(build …)".
 		&parquet.WriterConfig{CreatedBy: createdBy(cfg.createdBy)},
 	)
-	return &parquetSink{w: pw, batch: make([]parquetRow, 0, 1024)}
+	return &parquetSink[T]{w: pw, batch: make([]T, 0, parquetBatch), fill: fill}
+}
+
+// baseParquetRow returns the columns of r but for EvalColumns.
+func baseParquetRow(r *Row) parquetRow {
+	var score *float64
+	if r.Score != ScoreUnknown {
+		score = &scoreValues[r.Score]
+	}
+	return parquetRow{
+		GameID: r.GameID, Source: r.Source, Index: int32(r.Index), Ply: int32(r.Ply),
+		FEN: r.FEN, Side: r.Side, Move: r.Move, Result: r.Result, Score: score,
+		PliesLeft: int32(r.PliesLeft),
+	}
+}
+
+// moveNames holds the UCCI text of every move between two squares, made once.
+var moveNames = sync.OnceValue(func() []string {
+	names := make([]string, 1<<14)
+	for from := board.Square(0); from < board.NumSquares; from++ {
+		for to := board.Square(0); to < board.NumSquares; to++ {
+			m := board.NewMove(from, to)
+			names[m] = string(m.AppendICCS(nil, true))
+		}
+	}
+	return names
+})
+
+// moveName returns m's UCCI text without allocating.
+func moveName(m board.Move) string {
+	if int(m) < len(moveNames()) {
+		if s := moveNames()[m]; s != "" {
+			return s
+		}
+	}
+	return m.String()
 }
 
 // createdBy returns the created_by of a Parquet file written by qipu of the version.
@@ -328,21 +464,12 @@ func createdBy(version string) string {
 	return "qipu version " + version
 }
 
-func (s *parquetSink) write(rows []Row) error {
+func (s *parquetSink[T]) write(rows []Row) error {
 	for len(rows) > 0 {
 		n := min(len(rows), cap(s.batch))
 		b := s.batch[:n]
 		for i := range b {
-			r := &rows[i]
-			var score *float64
-			if r.Score != ScoreUnknown {
-				score = &scoreValues[r.Score]
-			}
-			b[i] = parquetRow{
-				GameID: r.GameID, Source: r.Source, Index: int32(r.Index), Ply: int32(r.Ply),
-				FEN: r.FEN, Side: r.Side, Move: r.Move, Result: r.Result, Score: score,
-				PliesLeft: int32(r.PliesLeft),
-			}
+			s.fill(&b[i], &rows[i], i)
 		}
 		if _, err := s.w.Write(b); err != nil {
 			return err
@@ -353,4 +480,4 @@ func (s *parquetSink) write(rows []Row) error {
 	return nil
 }
 
-func (s *parquetSink) close() error { return s.w.Close() }
+func (s *parquetSink[T]) close() error { return s.w.Close() }

@@ -66,6 +66,30 @@ type Row struct {
 	Result    string // "1-0", "0-1", "1/2-1/2" or "*"
 	Score     Score  // Result from the mover's side
 	PliesLeft int    // plies from this position to the end of the exported line, this move included (1 on the last row)
+	Eval      Eval   // the engine's evaluation of FEN, when Options.Evals gives one
+}
+
+// Eval is an engine's evaluation of a row's position (the position before its move), from
+// Red's point of view as qipu analyze gives it: the score_cp, mate and best columns of an
+// export with an engine. The zero Eval is none (null columns): the position was not
+// evaluated.
+type Eval struct {
+	// Known reports that the engine evaluated the position; the other fields hold only then.
+	Known bool
+	// Mate makes Score a count of moves to mate, positive when Red mates, negative when Red
+	// is mated (0: the side to move is mated now); without it Score is centipawns.
+	Mate  bool
+	Score int32
+	// Best is the engine's best move, board.NoMove when the position has no legal move.
+	Best board.Move
+}
+
+// mirrored returns the evaluation of the left–right mirror of the position.
+func (e Eval) mirrored() Eval {
+	if e.Best != board.NoMove {
+		e.Best = mirrorMove(e.Best)
+	}
+	return e
 }
 
 // Options choose which games AppendRows exports and how.
@@ -83,6 +107,11 @@ type Options struct {
 	// that is its own mirror (every move on the middle file from a symmetric start) is
 	// exported once.
 	Mirror bool
+	// Evals, if not nil, are the engine's evaluations of the main line's positions, by ply
+	// (Evals[i] is the position before the move of ply i): each row carries its own (the
+	// zero Eval past the end of Evals). The mirrored game's rows carry the same evaluations,
+	// their best moves mirrored.
+	Evals []Eval
 }
 
 // Skip says why a game gave no rows. The zero Skip means the game was exported.
@@ -164,7 +193,7 @@ func AppendRows(dst []Row, g *game.Game, opts Options) ([]Row, Skip) {
 		s.pos = *g.StartPosition()
 	}
 	start := len(dst)
-	dst = s.appendLine(dst, source, g.Index, result)
+	dst = s.appendLine(dst, source, g.Index, result, opts.Evals, false)
 	if opts.Mirror {
 		id := dst[start].GameID
 		mirrorSetup := s.pos.Setup() // s.pos is back at the start: appendLine works on a copy
@@ -182,7 +211,7 @@ func AppendRows(dst []Row, g *game.Game, opts Options) ([]Row, Skip) {
 			s.moves[i] = mirrorMove(m)
 		}
 		before := len(dst)
-		dst = s.appendLine(dst, source, g.Index, result)
+		dst = s.appendLine(dst, source, g.Index, result, opts.Evals, true)
 		if dst[before].GameID == id { // its own mirror
 			clear(dst[before:])
 			dst = dst[:before]
@@ -192,8 +221,8 @@ func AppendRows(dst []Row, g *game.Game, opts Options) ([]Row, Skip) {
 }
 
 // appendLine appends the rows of the line s.moves played from s.pos (which it leaves as it
-// was).
-func (s *scratch) appendLine(dst []Row, source string, index int, result string) []Row {
+// was), each with its evaluation in evals (mirrored when the line is the mirror of the game's).
+func (s *scratch) appendLine(dst []Row, source string, index int, result string, evals []Eval, mirror bool) []Row {
 	pos := s.pos
 	b := s.buf[:0]
 	b = appendID(b, &pos, s.moves)
@@ -216,7 +245,14 @@ func (s *scratch) appendLine(dst []Row, source string, index int, result string)
 		if turn == board.Black {
 			side, score = "b", res.black
 		}
+		var ev Eval
+		if ply < len(evals) {
+			if ev = evals[ply]; mirror {
+				ev = ev.mirrored()
+			}
+		}
 		dst = append(dst, Row{
+			Eval:      ev,
 			GameID:    id,
 			Source:    source,
 			Index:     index,

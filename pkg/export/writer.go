@@ -33,12 +33,23 @@ type WriterOptions struct {
 	// Version is qipu's version, written in the Parquet files' created_by ("qipu version
 	// V"; "qipu" when empty).
 	Version string
+	// Evals adds the EvalColumns, from each Row's Eval.
+	Evals bool
 }
 
 // ManifestInfo is what the caller adds to the manifest.
 type ManifestInfo struct {
 	Version string   // qipu's version; "" for WriterOptions.Version
 	Command []string // the command line, program name first
+	// Engine, if not nil, says which engine filled the EvalColumns.
+	Engine *EngineInfo
+}
+
+// EngineInfo names the engine of an export with evaluations, for the manifest.
+type EngineInfo struct {
+	Name    string `json:"name"`    // the engine's "id name"
+	Options string `json:"options"` // the options set, NAME=VALUE sorted, space-separated
+	Limit   string `json:"limit"`   // each position's search, as "nodes 4000"
 }
 
 // ErrClosed is returned by the Writer's methods after Close or Abort.
@@ -61,6 +72,7 @@ type Writer struct {
 	skips   skipLog
 	maxList int
 	version string
+	evals   bool
 	err     error // the first write error: Close fails with it
 	done    bool
 }
@@ -85,11 +97,11 @@ func NewWriter(dir string, format Format, splits []Split, opts WriterOptions) (*
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export: creating the output directory: %w", err)
 	}
-	w := &Writer{dir: dir, format: format, splits: splits, maxList: opts.MaxListedSkips, version: opts.Version}
+	w := &Writer{dir: dir, format: format, splits: splits, maxList: opts.MaxListedSkips, version: opts.Version, evals: opts.Evals}
 	if w.maxList == 0 {
 		w.maxList = DefaultMaxListedSkips
 	}
-	cfg := sinkConfig{rowGroupRows: opts.RowGroupRows, createdBy: opts.Version}
+	cfg := sinkConfig{rowGroupRows: opts.RowGroupRows, createdBy: opts.Version, evals: opts.Evals}
 	if cfg.rowGroupRows <= 0 {
 		cfg.rowGroupRows = DefaultRowGroupRows
 	}
@@ -277,6 +289,7 @@ type manifest struct {
 	Command []string        `json:"command_line"`
 	Format  string          `json:"format"`
 	Columns []string        `json:"columns"`
+	Engine  *EngineInfo     `json:"engine,omitempty"`
 	GameID  string          `json:"game_id"`
 	Games   int64           `json:"games"`
 	Rows    int64           `json:"rows"`
@@ -306,7 +319,7 @@ const gameIDDoc = "FNV-1a 64-bit hash, 16 hex digits, of the start FEN's placeme
 func (w *Writer) manifest(info ManifestInfo) manifest {
 	m := manifest{
 		Version: info.Version, Command: info.Command, Format: w.format.Name(),
-		Columns: Columns, GameID: gameIDDoc,
+		Columns: columns(w.evals), GameID: gameIDDoc, Engine: info.Engine,
 		Skipped: manifestSkipped{
 			Games: w.skips.total, ByReason: w.skips.byReason, Listed: w.skips.listed,
 			Unlisted: w.skips.total - int64(len(w.skips.listed)),

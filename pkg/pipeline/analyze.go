@@ -39,12 +39,23 @@ type analyzeRun struct {
 
 // validateAnalyze checks convert's output options and the engine's.
 func (s *settings) validateAnalyze() error {
-	o := &s.cfg.Analysis
-	if o.Engine.Path == "" {
+	if s.cfg.Analysis.Engine.Path == "" {
 		return usagef("analyze: --engine PATH (or QIPU_ENGINE) is required")
 	}
+	if err := s.cfg.Analysis.validate("analyze"); err != nil {
+		return err
+	}
+	if s.cfg.Report == "-" && (s.cfg.Out == "" || s.cfg.Out == "-") {
+		return usagef("analyze: --report - and the analyzed games cannot both go to standard output (give --out or a report file)")
+	}
+	return s.validateConvert()
+}
+
+// validate checks the limit and thresholds of a command's engine (analyze, or export with
+// an engine) and fills in their defaults.
+func (o *AnalysisOptions) validate(cmd string) error {
 	if o.Limit.Nodes < 0 || o.Limit.Depth < 0 || o.Limit.MoveTime < 0 {
-		return usagef("analyze: a negative search limit")
+		return usagef("%s: a negative search limit", cmd)
 	}
 	if o.Limit == (uci.Limit{}) {
 		o.Limit.Nodes = DefaultNodes
@@ -53,7 +64,7 @@ func (s *settings) validateAnalyze() error {
 	d := analysis.DefaultThresholds
 	for _, v := range []*int{&th.Mistake, &th.Blunder, &th.Result} {
 		if *v < 0 {
-			return usagef("analyze: --mistake and --blunder take a positive number of centipawns")
+			return usagef("%s: --mistake and --blunder take a positive number of centipawns", cmd)
 		}
 	}
 	if th.Mistake == 0 {
@@ -65,28 +76,18 @@ func (s *settings) validateAnalyze() error {
 	if th.Result == 0 {
 		th.Result = d.Result
 	}
-	if s.cfg.Report == "-" && (s.cfg.Out == "" || s.cfg.Out == "-") {
-		return usagef("analyze: --report - and the analyzed games cannot both go to standard output (give --out or a report file)")
-	}
-	return s.validateConvert()
+	return nil
 }
 
-// analyzeStage: qipu analyze's evaluations, written into each valid game before it is
-// written.
-type analyzeStage struct{ noStage }
-
-func (analyzeStage) name() string { return "analyze" }
-
-func (analyzeStage) active(r *runner) bool { return r.s.cfg.Analysis.Engine.Path != "" }
-
-func (analyzeStage) open(w *writer) error {
-	r := w.r
+// openAnalyzer opens the run's cache and its pool of engines (started when first needed):
+// r.an, for the stage of analyze or export.
+func (r *runner) openAnalyzer(cmd string) error {
 	o := &r.s.cfg.Analysis
 	ar := &analyzeRun{th: o.Thresholds, json: r.s.to == &targets[JSONL]}
 	if o.Cache != "" {
 		c, err := evalcache.Open(o.Cache)
 		if err != nil {
-			return &UsageError{Err: fmt.Errorf("analyze: --cache: %w", err)}
+			return &UsageError{Err: fmt.Errorf("%s: --cache: %w", cmd, err)}
 		}
 		ar.cache = c
 	}
@@ -99,18 +100,54 @@ func (analyzeStage) open(w *writer) error {
 	return nil
 }
 
+// closeAnalyzer ends every engine process, interrupted or not, and closes the cache.
+func (r *runner) closeAnalyzer(cmd string) error {
+	ar := r.an
+	if ar == nil {
+		return nil
+	}
+	ar.an.Close()
+	if ar.cache != nil {
+		// What the engines answered is right even when the run failed: it is kept.
+		if err := ar.cache.Close(); err != nil {
+			return fmt.Errorf("%s: %w", cmd, err)
+		}
+	}
+	return nil
+}
+
+// analyze evaluates the positions of g's main line and adds a diagnostic for each position
+// the engine failed on. It returns false when the run was interrupted meanwhile.
+func (f *fileRun) analyze(g *game.Game) ([]analysis.Eval, bool) {
+	evals, fails := f.w.r.an.an.Analyze(f.w.ctx, g)
+	if f.w.ctx.Err() != nil {
+		return nil, false // interrupted: nothing of this run is written
+	}
+	for _, fl := range fails {
+		g.Diagnostics = append(g.Diagnostics, engineDiag(f, g, fl))
+	}
+	return evals, true
+}
+
+// analyzeStage: qipu analyze's evaluations, written into each valid game before it is
+// written.
+type analyzeStage struct{ noStage }
+
+func (analyzeStage) name() string { return "analyze" }
+
+func (analyzeStage) active(r *runner) bool { return r.s.cfg.Analysis.Engine.Path != "" }
+
+func (analyzeStage) open(w *writer) error { return w.r.openAnalyzer("analyze") }
+
 func (analyzeStage) game(f *fileRun, g *game.Game) {
 	f.jsonTail = f.jsonTail[:0]
 	ar := f.w.r.an
 	if ar == nil || !g.Valid() || f.dup.dropped {
 		return
 	}
-	evals, fails := ar.an.Analyze(f.w.ctx, g)
-	if f.w.ctx.Err() != nil {
-		return // interrupted: nothing of this run is written
-	}
-	for _, fl := range fails {
-		g.Diagnostics = append(g.Diagnostics, engineDiag(f, g, fl))
+	evals, ok := f.analyze(g)
+	if !ok {
+		return
 	}
 	var note *game.Diagnostic
 	if ar.json {
@@ -156,17 +193,4 @@ func engineDiag(f *fileRun, g *game.Game, fl analysis.Failure) *game.Diagnostic 
 	return d
 }
 
-func (analyzeStage) close(w *writer, ok bool) error {
-	ar := w.r.an
-	if ar == nil {
-		return nil
-	}
-	ar.an.Close() // every engine process ends, interrupted or not
-	if ar.cache != nil {
-		// What the engines answered is right even when the run failed: it is kept.
-		if err := ar.cache.Close(); err != nil {
-			return fmt.Errorf("analyze: %w", err)
-		}
-	}
-	return nil
-}
+func (analyzeStage) close(w *writer, _ bool) error { return w.r.closeAnalyzer("analyze") }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
+	"github.com/qipu/qipu/pkg/analysis"
 	"github.com/qipu/qipu/pkg/export"
 	"github.com/qipu/qipu/pkg/game"
 )
@@ -23,6 +25,11 @@ type ExportOptions struct {
 	// Version is qipu's version and CommandLine the command line, for the manifest.
 	Version     string
 	CommandLine []string
+	// Evaluate makes the engine of Config.Analysis (its Engine, Limit and Cache; its
+	// Thresholds are not used) evaluate the position of every row: the export gains the
+	// columns score_cp, mate and best (export.EvalColumns). A position the engine fails on
+	// keeps them null and gives its game an engine error; the game's rows are still written.
+	Evaluate bool
 }
 
 // rowSize is what a row is taken to cost in the writer's budget: its strings are slices of
@@ -49,6 +56,14 @@ func (s *settings) validateExport() error {
 	if cfg.Report == "-" {
 		return usagef("export: --report - is not allowed; name a file")
 	}
+	if cfg.Export.Evaluate {
+		if cfg.Analysis.Engine.Path == "" {
+			return usagef("export: evaluating the positions needs an engine (--engine PATH)")
+		}
+		if err := cfg.Analysis.validate("export"); err != nil {
+			return err
+		}
+	}
 	s.exporting = true
 	return nil
 }
@@ -65,11 +80,18 @@ func (w *writer) openExport() error {
 		return &UsageError{Err: fmt.Errorf("export: --out: %w", err)}
 	}
 	o := &s.cfg.Export
-	x, err := export.NewWriter(dir, o.Format, o.Splits, export.WriterOptions{Version: o.Version})
+	x, err := export.NewWriter(dir, o.Format, o.Splits, export.WriterOptions{Version: o.Version, Evals: o.Evaluate})
 	if err != nil {
 		return &UsageError{Err: fmt.Errorf("export: %w", err)}
 	}
 	w.exp = x
+	if o.Evaluate {
+		if err := w.r.openAnalyzer("export"); err != nil {
+			x.Abort()
+			w.exp = nil
+			return err
+		}
+	}
 	return nil
 }
 
@@ -100,7 +122,27 @@ func (w *writer) closeExport(ok bool) error {
 		return nil
 	}
 	o := &w.r.s.cfg.Export
-	return w.exp.Close(export.ManifestInfo{Version: o.Version, Command: o.CommandLine})
+	info := export.ManifestInfo{Version: o.Version, Command: o.CommandLine}
+	if ar := w.r.an; ar != nil {
+		a := &w.r.s.cfg.Analysis
+		info.Engine = &export.EngineInfo{Name: ar.an.Name(), Options: analysis.OptionsKey(a.Engine.Options), Limit: a.Limit.String()}
+	}
+	return w.exp.Close(info)
+}
+
+// exportEvals evaluates the positions of g's main line for its rows: the evaluations by
+// ply. It returns false when the run was interrupted meanwhile.
+func (f *fileRun) exportEvals(g *game.Game) ([]export.Eval, bool) {
+	evals, ok := f.analyze(g)
+	if !ok || len(evals) == 0 {
+		return nil, ok
+	}
+	byPly := make([]export.Eval, evals[len(evals)-1].Ply+1)
+	for i := range evals {
+		e := &evals[i]
+		byPly[e.Ply] = export.Eval{Known: true, Mate: e.Mate, Score: int32(e.Score), Best: e.Best}
+	}
+	return byPly, true
 }
 
 // exportGame turns a game into rows (or a skip) in the worker.
@@ -111,10 +153,24 @@ func (f *fileRun) exportGame(g *game.Game, dup duplicate) {
 			Detail: fmt.Sprintf("the same game as %s game %d", sourceOf(f.w.r.clean.inputs, dup.kept), dup.kept.Index)}})
 		return
 	}
+	o := &s.cfg.Export
+	opts := export.Options{Partial: o.Partial, Mirror: o.Mirror, KeepResult: s.cfg.KeepResult}
+	if f.w.r.an != nil && (g.Valid() || o.Partial) {
+		// The engine's errors are added after the rows are made: the rows are written
+		// with null evaluations where it failed.
+		n := len(g.Diagnostics)
+		evals, ok := f.exportEvals(g)
+		if !ok {
+			return
+		}
+		added := slices.Clone(g.Diagnostics[n:])
+		g.Diagnostics = g.Diagnostics[:n]
+		defer func() { g.Diagnostics = append(g.Diagnostics, added...) }()
+		opts.Evals = evals
+	}
 	src := g.Source
 	g.Source = f.in.source // the rows name the file as the reports do
-	o := &s.cfg.Export
-	rows, skip := export.AppendRows(f.cur.rows, g, export.Options{Partial: o.Partial, Mirror: o.Mirror, KeepResult: s.cfg.KeepResult})
+	rows, skip := export.AppendRows(f.cur.rows, g, opts)
 	g.Source = src
 	f.cur.rows = rows
 	if skip.Reason != "" {

@@ -108,9 +108,10 @@ func (exportStage) game(f *fileRun, g *game.Game)   { f.exportGame(g, f.dup) }
 func (exportStage) write(w *writer, p *batch) error { return w.writeExport(p) }
 func (exportStage) close(w *writer, ok bool) error {
 	if err := w.closeExport(ok); err != nil {
+		w.r.closeAnalyzer("export")
 		return fmt.Errorf("export: %w", err)
 	}
-	return nil
+	return w.r.closeAnalyzer("export")
 }
 
 // splitStage: convert --split-by (split.go).

@@ -60,7 +60,39 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return &exitError{code: exitUsage, err: err}
 		},
 	}
+	for _, cmd := range app.Commands {
+		if cmd.Name != "help" {
+			cmd.Subcommands = append(cmd.Subcommands, commandHelp())
+		}
+	}
 	return app
+}
+
+// commandHelp is `qipu COMMAND help`: the command's usage, as --help prints it. urfave/cli
+// would add its own help subcommand, one value shared by every command of every app, which
+// it writes to while it sets an app up; each command gets its own instead, so that apps can
+// run side by side (the command tests do).
+func commandHelp() *cli.Command {
+	return &cli.Command{
+		Name:     "help",
+		Aliases:  []string{"h"},
+		Usage:    "show the flags of this command",
+		HideHelp: true,
+		Hidden:   true,
+		Action: func(c *cli.Context) error {
+			lineage := c.Lineage()
+			if len(lineage) < 2 || lineage[1].Command == nil {
+				return cli.ShowAppHelp(c)
+			}
+			parent := lineage[1]
+			tmpl := parent.Command.CustomHelpTemplate
+			if tmpl == "" {
+				tmpl = cli.CommandHelpTemplate
+			}
+			cli.HelpPrinter(c.App.Writer, tmpl, parent.Command)
+			return nil
+		},
+	}
 }
 
 // usageErr wraps a usage problem so that run exits with code 2.

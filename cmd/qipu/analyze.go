@@ -29,8 +29,17 @@ func engineFlags(engineUsage string, env bool) []cli.Flag {
 	}
 }
 
-// engineFlagNames are the flags of engineFlags but --engine: they need an engine.
-var engineFlagNames = []string{"engine-option", "engine-dialect", "nodes", "depth", "movetime", "engine-timeout", "cache"}
+// engineFlagNames returns the names of engineFlags but --engine: the flags that need an
+// engine.
+func engineFlagNames() []string {
+	var names []string
+	for _, f := range engineFlags("", false) {
+		if n := f.Names()[0]; n != "engine" {
+			names = append(names, n)
+		}
+	}
+	return names
+}
 
 // annotateFlags are analyze's thresholds of a mistake and a blunder.
 func annotateFlags() []cli.Flag {

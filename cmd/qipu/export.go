@@ -58,7 +58,7 @@ func exportCommand() *cli.Command {
 					return err
 				}
 			} else {
-				for _, f := range engineFlagNames {
+				for _, f := range engineFlagNames() {
 					if c.IsSet(f) {
 						return usageErr("export: --%s: evaluating the positions needs --engine PATH", f)
 					}

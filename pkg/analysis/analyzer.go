@@ -167,11 +167,10 @@ func (a *Analyzer) Analyze(ctx context.Context, g *game.Game) ([]Eval, []Failure
 		return nil, []Failure{{Err: err}}
 	}
 	// The positions, and the answers the cache has.
-	var positions []*board.Position
+	var positions []board.Position
 	pos := g.StartPosition()
 	for n := &g.Root; ; {
-		p := *pos
-		positions = append(positions, &p)
+		positions = append(positions, *pos)
 		if len(n.Children) == 0 {
 			break
 		}
@@ -183,8 +182,8 @@ func (a *Analyzer) Analyze(ctx context.Context, g *game.Game) ([]Eval, []Failure
 	fens := make([]string, len(positions))
 	limit := a.cfg.Limit.String()
 	var asked []int
-	for i, p := range positions {
-		fens[i] = p.FEN()
+	for i := range positions {
+		fens[i] = positions[i].FEN()
 		if a.cfg.Cache != nil {
 			if e, ok := a.cfg.Cache.Get(Key{FEN: fens[i], Engine: name, Options: a.options, Limit: limit}); ok {
 				e.Ply, e.FEN = i, fens[i]
@@ -203,7 +202,7 @@ func (a *Analyzer) Analyze(ctx context.Context, g *game.Game) ([]Eval, []Failure
 	send:
 		for _, i := range asked {
 			select {
-			case a.jobs <- job{ctx: ctx, pos: positions[i], at: i, done: done}:
+			case a.jobs <- job{ctx: ctx, pos: &positions[i], at: i, done: done}:
 				sent++
 			case <-ctx.Done():
 				break send
@@ -218,7 +217,7 @@ func (a *Analyzer) Analyze(ctx context.Context, g *game.Game) ([]Eval, []Failure
 			case ans.err != nil:
 				fails = append(fails, Failure{Ply: i, FEN: fens[i], Err: ans.err})
 			default:
-				evals[i], known[i] = FromResult(i, positions[i], fens[i], ans.res), true
+				evals[i], known[i] = FromResult(i, &positions[i], fens[i], ans.res), true
 				if a.cfg.Cache != nil {
 					a.cfg.Cache.Put(Key{FEN: fens[i], Engine: name, Options: a.options, Limit: limit}, evals[i])
 				}

@@ -3,7 +3,6 @@ package export
 import (
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -195,31 +194,19 @@ func readEvalsParquet(t *testing.T, path string) [][3]string {
 	if !slices.Equal(names, append(slices.Clone(Columns), EvalColumns...)) {
 		t.Fatalf("columns %q", names)
 	}
-	r := parquet.NewGenericReader[parquetEvalRow](f)
-	defer r.Close()
 	var out [][3]string
-	buf := make([]parquetEvalRow, 3)
-	for {
-		n, err := r.Read(buf)
-		for _, p := range buf[:n] {
-			var f [3]string
-			if p.ScoreCP != nil {
-				f[0] = strconv.Itoa(int(*p.ScoreCP))
-			}
-			if p.Mate != nil {
-				f[1] = strconv.Itoa(int(*p.Mate))
-			}
-			if p.Best != nil {
-				f[2] = *p.Best
-			}
-			out = append(out, f)
+	for _, p := range readParquetRows[parquetEvalRow](t, f) {
+		var f [3]string
+		if p.ScoreCP != nil {
+			f[0] = strconv.Itoa(int(*p.ScoreCP))
 		}
-		if errors.Is(err, io.EOF) {
-			break
+		if p.Mate != nil {
+			f[1] = strconv.Itoa(int(*p.Mate))
 		}
-		if err != nil {
-			t.Fatal(err)
+		if p.Best != nil {
+			f[2] = *p.Best
 		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -448,10 +448,8 @@ var moveNames = sync.OnceValue(func() []string {
 
 // moveName returns m's UCCI text without allocating.
 func moveName(m board.Move) string {
-	if int(m) < len(moveNames()) {
-		if s := moveNames()[m]; s != "" {
-			return s
-		}
+	if names := moveNames(); int(m) < len(names) && names[m] != "" {
+		return names[m]
 	}
 	return m.String()
 }

@@ -183,6 +183,26 @@ func jsonKeys(t *testing.T, obj string) []string {
 	return keys
 }
 
+// readParquetRows reads every row of a Parquet file as T, a few at a time (a count that does
+// not divide the row groups).
+func readParquetRows[T any](t *testing.T, f *os.File) []T {
+	t.Helper()
+	r := parquet.NewGenericReader[T](f)
+	defer r.Close()
+	var out []T
+	buf := make([]T, 7)
+	for {
+		n, err := r.Read(buf)
+		out = append(out, buf[:n]...)
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // readParquet reads an exported Parquet file back with parquet-go's reader.
 func readParquet(t *testing.T, path string) []Row {
 	t.Helper()
@@ -191,26 +211,14 @@ func readParquet(t *testing.T, path string) []Row {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r := parquet.NewGenericReader[parquetRow](f)
-	defer r.Close()
 	var out []Row
-	buf := make([]parquetRow, 7) // a size that does not divide the row groups
-	for {
-		n, err := r.Read(buf)
-		for _, p := range buf[:n] {
-			row := Row{GameID: p.GameID, Source: p.Source, Index: int(p.Index), Ply: int(p.Ply), FEN: p.FEN,
-				Side: p.Side, Move: p.Move, Result: p.Result, PliesLeft: int(p.PliesLeft)}
-			if p.Score != nil {
-				row.Score = floatScore(t, *p.Score)
-			}
-			out = append(out, row)
+	for _, p := range readParquetRows[parquetRow](t, f) {
+		row := Row{GameID: p.GameID, Source: p.Source, Index: int(p.Index), Ply: int(p.Ply), FEN: p.FEN,
+			Side: p.Side, Move: p.Move, Result: p.Result, PliesLeft: int(p.PliesLeft)}
+		if p.Score != nil {
+			row.Score = floatScore(t, *p.Score)
 		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		out = append(out, row)
 	}
 	return out
 }

@@ -116,17 +116,21 @@ func (r *runner) closeAnalyzer(cmd string) error {
 	return nil
 }
 
-// analyze evaluates the positions of g's main line and adds a diagnostic for each position
-// the engine failed on. It returns false when the run was interrupted meanwhile.
-func (f *fileRun) analyze(g *game.Game) ([]analysis.Eval, bool) {
+// analyze evaluates the positions of g's main line; the positions the engine failed on are
+// the failures, for addFailures. It returns false when the run was interrupted meanwhile.
+func (f *fileRun) analyze(g *game.Game) ([]analysis.Eval, []analysis.Failure, bool) {
 	evals, fails := f.w.r.an.an.Analyze(f.w.ctx, g)
 	if f.w.ctx.Err() != nil {
-		return nil, false // interrupted: nothing of this run is written
+		return nil, nil, false // interrupted: nothing of this run is written
 	}
+	return evals, fails, true
+}
+
+// addFailures gives g an engine error for each failure.
+func (f *fileRun) addFailures(g *game.Game, fails []analysis.Failure) {
 	for _, fl := range fails {
 		g.Diagnostics = append(g.Diagnostics, engineDiag(f, g, fl))
 	}
-	return evals, true
 }
 
 // analyzeStage: qipu analyze's evaluations, written into each valid game before it is
@@ -145,10 +149,11 @@ func (analyzeStage) game(f *fileRun, g *game.Game) {
 	if ar == nil || !g.Valid() || f.dup.dropped {
 		return
 	}
-	evals, ok := f.analyze(g)
+	evals, fails, ok := f.analyze(g)
 	if !ok {
 		return
 	}
+	f.addFailures(g, fails)
 	var note *game.Diagnostic
 	if ar.json {
 		f.jsonTail = analysis.AppendJSON(f.jsonTail, evals)

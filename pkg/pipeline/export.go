@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/qipu/qipu/pkg/analysis"
 	"github.com/qipu/qipu/pkg/export"
@@ -130,19 +129,18 @@ func (w *writer) closeExport(ok bool) error {
 	return w.exp.Close(info)
 }
 
-// exportEvals evaluates the positions of g's main line for its rows: the evaluations by
-// ply. It returns false when the run was interrupted meanwhile.
-func (f *fileRun) exportEvals(g *game.Game) ([]export.Eval, bool) {
-	evals, ok := f.analyze(g)
-	if !ok || len(evals) == 0 {
-		return nil, ok
+// rowEvals returns the evaluations as the rows take them: by ply, the zero Eval where the
+// engine gave none.
+func rowEvals(evals []analysis.Eval) []export.Eval {
+	if len(evals) == 0 {
+		return nil
 	}
 	byPly := make([]export.Eval, evals[len(evals)-1].Ply+1)
 	for i := range evals {
 		e := &evals[i]
 		byPly[e.Ply] = export.Eval{Known: true, Mate: e.Mate, Score: int32(e.Score), Best: e.Best}
 	}
-	return byPly, true
+	return byPly
 }
 
 // exportGame turns a game into rows (or a skip) in the worker.
@@ -156,17 +154,14 @@ func (f *fileRun) exportGame(g *game.Game, dup duplicate) {
 	o := &s.cfg.Export
 	opts := export.Options{Partial: o.Partial, Mirror: o.Mirror, KeepResult: s.cfg.KeepResult}
 	if f.w.r.an != nil && (g.Valid() || o.Partial) {
-		// The engine's errors are added after the rows are made: the rows are written
-		// with null evaluations where it failed.
-		n := len(g.Diagnostics)
-		evals, ok := f.exportEvals(g)
+		evals, fails, ok := f.analyze(g)
 		if !ok {
 			return
 		}
-		added := slices.Clone(g.Diagnostics[n:])
-		g.Diagnostics = g.Diagnostics[:n]
-		defer func() { g.Diagnostics = append(g.Diagnostics, added...) }()
-		opts.Evals = evals
+		opts.Evals = rowEvals(evals)
+		// The engine's errors come after the rows are made, which are written with null
+		// evaluations where it failed.
+		defer f.addFailures(g, fails)
 	}
 	src := g.Source
 	g.Source = f.in.source // the rows name the file as the reports do

@@ -133,20 +133,21 @@ func (f *fileRun) read() {
 		f.unreadable(game.KindIO, ioMessage(err), err)
 		return
 	}
-	format, ok := record.Detect(prefix, in.path, record.WithEncoding(w.s.inEnc))
+	found, ok := record.Recognize(prefix, in.path, record.WithEncoding(w.s.inEnc))
 	if !ok && in.stdin {
-		format = pgnFormat // standard input is PGN unless its content says otherwise
+		// Standard input is PGN unless its content says otherwise (and it did not).
+		found = record.Recognition{Format: pgnFormat}
 	} else if !ok {
 		f.cur.stats.skipped++
 		return
 	}
 	f.cur.stats.files++
 	if w.s.cfg.DecodeOnly {
-		f.decodeOnly(format)
+		f.decodeOnly(found.Format)
 		return
 	}
-	f.format = format.Name()
-	f.decode(format)
+	f.format = found.Format.Name()
+	f.decode(found)
 }
 
 // pgnFormat is record's PGN.
@@ -171,9 +172,9 @@ func (f *fileRun) decodeOnly(format record.Format) {
 
 // decode reads the games of the file through record and handles each; the errors of the file
 // itself (unreadable, truncated, no game, undecodable bytes) become its diagnostics.
-func (f *fileRun) decode(format record.Format) {
+func (f *fileRun) decode(found record.Recognition) {
 	w := f.w
-	opts := []record.Option{record.WithFormat(format), record.WithEncoding(w.s.inEnc),
+	opts := []record.Option{record.WithRecognition(found), record.WithEncoding(w.s.inEnc),
 		// f.game keeps nothing of a game: its memory can serve the next one.
 		record.WithReuse(),
 		record.WithInfo(func(i record.Info) {
@@ -189,6 +190,7 @@ func (f *fileRun) decode(format record.Format) {
 		opts = append(opts, record.WithRepair())
 	}
 	opts = append(opts, record.WithChecks(w.s.checks...))
+	enc := textenc.Encoding(-1) // none yet: the first game names the file's
 	for g, err := range record.Read(w.br, f.in.path, opts...) {
 		if w.ctx.Err() != nil {
 			return
@@ -205,7 +207,10 @@ func (f *fileRun) decode(format record.Format) {
 			f.fileDiag(d)
 			continue
 		}
-		f.encoding = jsonl.EncodingName(g.Encoding)
+		if g.Encoding != enc {
+			enc = g.Encoding
+			f.encoding = jsonl.EncodingName(enc)
+		}
 		f.game(g)
 	}
 }

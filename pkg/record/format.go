@@ -107,19 +107,46 @@ func Detect(prefix []byte, name string, opts ...Option) (Format, bool) {
 	return o.detect(prefix, name)
 }
 
+// Recognition is what Recognize found about a file: its format, and whether its first bytes
+// show that format (false: it was taken from the name, or given).
+type Recognition struct {
+	// Format is the format the file is read as.
+	Format Format
+	// ByContent reports that the file's first bytes are of Format; a file recognized by its
+	// name only whose reader finds nothing of the format is then no game file.
+	ByContent bool
+}
+
+// Recognize is Detect that also tells whether the content showed the format. Passed to Read
+// with WithRecognition, the file is read without being sniffed again.
+func Recognize(prefix []byte, name string, opts ...Option) (Recognition, bool) {
+	var o options
+	o.apply(opts)
+	return o.recognize(prefix, name)
+}
+
 func (o *options) detect(prefix []byte, name string) (Format, bool) {
 	if o.format.f != nil {
 		return o.format, true
 	}
+	r, ok := o.recognize(prefix, name)
+	return r.Format, ok
+}
+
+func (o *options) recognize(prefix []byte, name string) (Recognition, bool) {
 	if len(prefix) > SniffLen {
 		prefix = prefix[:SniffLen]
 	}
+	if o.format.f != nil {
+		return Recognition{Format: o.format, ByContent: o.format.f.sniff(prefix, o.encoding)}, true
+	}
 	for i := range table {
 		if table[i].sniff(prefix, o.encoding) {
-			return Format{&table[i]}, true
+			return Recognition{Format: Format{&table[i]}, ByContent: true}, true
 		}
 	}
-	return byExtension(name)
+	f, ok := byExtension(name)
+	return Recognition{Format: f}, ok
 }
 
 // byExtension returns the format whose extension name has.

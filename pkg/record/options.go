@@ -10,14 +10,16 @@ import (
 type Option func(*options)
 
 type options struct {
-	encoding textenc.Encoding
-	strict   bool
-	reuse    bool
-	maxGames int
-	format   Format
-	info     func(Info)
-	repair   bool
-	checks   []*game.Check // nil: DefaultChecks
+	encoding  textenc.Encoding
+	strict    bool
+	reuse     bool
+	maxGames  int
+	format    Format
+	known     bool // format comes from WithRecognition: byContent says what sniffing found
+	byContent bool
+	info      func(Info)
+	repair    bool
+	checks    []*game.Check // nil: DefaultChecks
 }
 
 // DefaultChecks returns the checks Read runs on every game unless WithChecks says otherwise:
@@ -90,7 +92,13 @@ func WithReuse() Option {
 // WithFormat reads the input as f, without sniffing (for a caller that has already called
 // Detect, or knows better). The zero Format means "detect".
 func WithFormat(f Format) Option {
-	return func(o *options) { o.format = f }
+	return func(o *options) { o.format, o.known = f, false }
+}
+
+// WithRecognition reads the input as r.Format, taking what Recognize found instead of
+// sniffing its first bytes again (for a caller that has called Recognize on them).
+func WithRecognition(r Recognition) Option {
+	return func(o *options) { o.format, o.known, o.byContent = r.Format, r.Format.f != nil, r.ByContent }
 }
 
 // Info describes an input once it is recognized.

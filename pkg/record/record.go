@@ -124,22 +124,10 @@ func (rd *reading) run(r io.Reader) {
 		br = bufio.NewReaderSize(&rd.cr, bufSize)
 		src = br
 	}
-	f := rd.o.format
-	prefix, err := br.Peek(SniffLen)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		rd.fileError(ioDiagnostic(rd.name, rd.cr.Loc(), err))
+	f, ok := rd.recognize(br)
+	if !ok {
 		return
 	}
-	if f.f == nil {
-		var ok bool
-		if f, ok = rd.o.detect(prefix, rd.name); !ok {
-			rd.fileError(&game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: game.Loc{Offset: 0},
-				Message: "not a game record (neither its content nor its name is a known format)",
-				Err:     ErrUnknownFormat})
-			return
-		}
-	}
-	rd.byName = !f.f.sniff(prefix, rd.o.encoding)
 	if f.f.text {
 		rd.readText(f, src)
 	} else {
@@ -159,6 +147,29 @@ func (rd *reading) run(r io.Reader) {
 	}
 }
 
+// recognize decides the format of the file, from WithRecognition or from its first bytes;
+// false: a file diagnostic was yielded.
+func (rd *reading) recognize(br *bufio.Reader) (Format, bool) {
+	if rd.o.known {
+		rd.byName = !rd.o.byContent
+		return rd.o.format, true
+	}
+	prefix, err := br.Peek(SniffLen)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		rd.fileError(ioDiagnostic(rd.name, rd.cr.Loc(), err))
+		return Format{}, false
+	}
+	r, ok := rd.o.recognize(prefix, rd.name)
+	if !ok {
+		rd.fileError(&game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: game.Loc{Offset: 0},
+			Message: "not a game record (neither its content nor its name is a known format)",
+			Err:     ErrUnknownFormat})
+		return Format{}, false
+	}
+	rd.byName = !r.ByContent
+	return r.Format, true
+}
+
 // readText decodes a text format to UTF-8 and reads it; undecodable bytes are a warning
 // after the games.
 func (rd *reading) readText(f Format, src io.Reader) {
@@ -170,12 +181,19 @@ func (rd *reading) readText(f Format, src io.Reader) {
 	if rd.o.info != nil {
 		rd.o.info(Info{Format: f, Encoding: dec.Detection().Encoding})
 	}
-	enc := dec.Detection().Encoding
-	rd.decode(f, dec, dec.Detection().Encoding, func(g *game.Game) {
-		// Detection may have been deferred past an ASCII prefix: take the latest word.
-		enc = dec.Detection().Encoding
-		g.Encoding = enc
-	})
+	first := dec.Detection().Encoding
+	enc := first
+	var each func(*game.Game)
+	if dec.Deferred() {
+		each = func(g *game.Game) {
+			// Detection was deferred past an ASCII prefix: take the latest word.
+			if enc = dec.Detection().Encoding; enc != first {
+				g.Encoding = enc
+			}
+		}
+	}
+	rd.decode(f, dec, first, each)
+	enc = dec.Detection().Encoding
 	if rd.done {
 		return
 	}

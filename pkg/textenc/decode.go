@@ -495,6 +495,10 @@ func (d *Decoder) decodeMore() error {
 // non-ASCII byte has been read, and from then on what detection found there.
 func (d *Decoder) Detection() Detection { return d.c.det }
 
+// Deferred reports whether the decision is still deferred past an all-ASCII prefix (see
+// Open): Detection may then change once the first non-ASCII byte is read.
+func (d *Decoder) Deferred() bool { return d.c.pending }
+
 // InvalidCount returns how many invalid byte sequences have been replaced by
 // U+FFFD so far.
 func (d *Decoder) InvalidCount() int { return d.c.invalid }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/bytestr"
 	"github.com/qipu/qipu/pkg/internal/fields"
 )
 
@@ -105,7 +106,7 @@ func decodeCompressed(data []byte, cfg Config, yield func(*game.Game, error) boo
 		tail = fileError(cfg.Path, game.KindTruncated, int64(len(data)),
 			fmt.Sprintf("compressed library inflates to %d bytes, its header declares %d", len(lib), declared), ErrTruncated)
 	}
-	z := zReader{codec: newTextCodec(cfg.Encoding), lib: lib}
+	z := zReader{codec: bytestr.New(cfg.Encoding), lib: lib}
 	z.b.Path = cfg.Path
 	z.b.Repair = cfg.Repair
 	if err := z.games(cfg.Path, yield); err != nil {
@@ -122,7 +123,7 @@ func decodeCompressed(data []byte, cfg Config, yield func(*game.Game, error) boo
 
 // zReader reads the games of a decompressed library.
 type zReader struct {
-	codec textCodec
+	codec bytestr.Codec // the library declares no encoding and none is detected: GBK unless configured
 	lib   []byte
 	b     game.Builder
 	t     tree
@@ -155,7 +156,7 @@ func (z *zReader) games(path string, yield func(*game.Game, error) bool) error {
 	if !ok || !ok2 {
 		return fileError(path, game.KindTruncated, int64(c.pos), "compressed library: ends inside its header", ErrTruncated)
 	}
-	if v, _ := z.codec.decode(z.lib[name.off : name.off+name.n]); fields.Clean(v) != "" {
+	if v, _, _ := z.codec.Decode(z.lib[name.off : name.off+name.n]); fields.Clean(v) != "" {
 		z.extra = []game.Tag{{Name: LibraryTag, Value: fields.Clean(v)}}
 	}
 	n := 0
@@ -205,9 +206,9 @@ func (z *zReader) warn(kind game.Kind, off int, msg string) {
 
 // text decodes a string of the record, reporting bytes that do not decode.
 func (z *zReader) text(s span, what string) string {
-	v, bad := z.codec.decode(z.rec[s.off : s.off+s.n])
-	if bad > 0 {
-		z.warn(game.KindEncoding, s.off, fmt.Sprintf("%s: %d byte sequence(s) invalid in %s, replaced by U+FFFD", what, bad, z.codec.enc))
+	v, first, bad := z.codec.Decode(z.rec[s.off : s.off+s.n])
+	if first >= 0 {
+		z.warn(game.KindEncoding, s.off+first, z.codec.Invalid(what, bad))
 	}
 	return v
 }
@@ -217,7 +218,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	z.rec, z.base = rec, base
 	z.empty = false
 	b := &z.b
-	b.Begin(index, CBLFormatName, z.codec.enc)
+	b.Begin(index, CBLFormatName, z.codec.Encoding())
 	c := cursor{data: rec, pos: 4}
 	var strs [12]span
 	if !c.skip(zPieces) {

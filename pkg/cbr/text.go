@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/qipu/qipu/pkg/textenc"
 )
 
 // utf16Text decodes UTF-16LE text up to its first NUL (or the end of b; an odd last byte is
@@ -44,35 +42,6 @@ func appendUTF16(buf, b []byte) (string, int, []byte) {
 		out = utf8.AppendRune(out, r)
 	}
 	return string(out), bad, out
-}
-
-// textCodec decodes the byte strings of a compressed library.
-type textCodec struct{ enc textenc.Encoding }
-
-func newTextCodec(enc textenc.Encoding) textCodec {
-	switch enc {
-	case textenc.Auto, textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE:
-		enc = textenc.GB18030
-	}
-	return textCodec{enc}
-}
-
-// decode returns b as UTF-8 and the number of invalid sequences replaced by U+FFFD.
-func (c textCodec) decode(b []byte) (string, int) {
-	if isASCII(b) {
-		return string(b), 0
-	}
-	s, _, bad := textenc.DecodeBytes(b, c.enc)
-	return s, bad
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // cleanComment tidies a comment: CRLF and lone CR (and, with bars, the "||" line-break marker

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/bytestr"
 	"github.com/qipu/qipu/pkg/internal/countio"
 	"github.com/qipu/qipu/pkg/internal/fields"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -44,9 +45,9 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 
 // decoder reads one file.
 type decoder struct {
-	b    game.Builder
-	data []byte
-	enc  textenc.Encoding
+	b     game.Builder
+	data  []byte
+	codec bytestr.Codec
 }
 
 // span is a string of the file: its length byte's offset and its bytes.
@@ -85,9 +86,9 @@ func (d *decoder) decode(data []byte, cfg Config) (*game.Game, *game.Diagnostic)
 		n++
 		off = next
 	}
-	d.enc = d.encoding(cfg.Encoding, header[:n])
+	d.encoding(cfg.Encoding, header[:n])
 	b := &d.b
-	b.Begin(1, FormatName, d.enc)
+	b.Begin(1, FormatName, d.codec.Encoding())
 	reason := d.tags(header[:n], off)
 	complete := d.moves(off)
 	if reason != "" && complete {
@@ -102,51 +103,30 @@ func (d *decoder) decode(data []byte, cfg Config) (*game.Game, *game.Diagnostic)
 	return g, nil
 }
 
-// encoding chooses the encoding of the strings: the configured one, or for Auto the one the
-// header's text shows.
-func (d *decoder) encoding(enc textenc.Encoding, header []span) textenc.Encoding {
-	switch enc {
-	case textenc.Auto, textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE:
-	default:
-		return enc
+// encoding settles the codec of the strings: the configured encoding, or for Auto the one the
+// text of the header shows (its non-ASCII strings together).
+func (d *decoder) encoding(enc textenc.Encoding, header []span) {
+	d.codec = bytestr.New(enc)
+	if !d.codec.Detecting() {
+		return
 	}
 	var text []byte
 	for _, h := range header {
-		if !isASCII(h.s) {
+		if !bytestr.IsASCII(h.s) {
 			text = append(text, h.s...)
 			text = append(text, ' ')
 		}
 	}
-	if len(text) == 0 {
-		return textenc.GB18030
-	}
-	switch det := textenc.Detect(text); det.Encoding {
-	case textenc.Big5, textenc.UTF8:
-		return det.Encoding
-	}
-	return textenc.GB18030
+	d.codec.Choose(text)
 }
 
-// text decodes a string, reporting bytes that do not decode.
+// text decodes a string, reporting the first byte that does not decode.
 func (d *decoder) text(h span, what string) string {
-	if isASCII(h.s) {
-		return string(h.s)
-	}
-	s, _, bad := textenc.DecodeBytes(h.s, d.enc)
-	if bad > 0 {
-		d.b.Diagnose(game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(h.off)}, Message: fmt.Sprintf("%s: %d byte sequence(s) invalid in %s, replaced by U+FFFD", what, bad, d.enc)})
-
+	s, first, bad := d.codec.Decode(h.s)
+	if first >= 0 {
+		d.b.Diagnose(game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Loc: game.Loc{Offset: int64(h.off + 1 + first)}, Message: d.codec.Invalid(what, bad)})
 	}
 	return s
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // Places of the header strings.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
-	"github.com/qipu/qipu/pkg/textenc"
+	"github.com/qipu/qipu/pkg/internal/bytestr"
 )
 
 // Read reads the records of an SG file one at a time and yields a game for each, replayed
@@ -22,10 +22,7 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 		var rec [RecordSize]byte
 		var b game.Builder
 		b.Path, b.Repair = cfg.Path, cfg.Repair
-		enc := cfg.Encoding
-		if enc == textenc.Auto {
-			enc = textenc.GB18030
-		}
+		c := bytestr.New(cfg.Encoding) // no detection: every known SG file is GBK
 		for i := 0; ; i++ {
 			start := int64(i) * RecordSize
 			n, err := io.ReadFull(r, rec[:])
@@ -45,7 +42,7 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 					fmt.Sprintf("more than %d records; the rest are not read", MaxRecords), ErrTooLarge))
 				return
 			}
-			if !yield(decodeRecord(&b, rec[:], i+1, start, enc), nil) {
+			if !yield(decodeRecord(&b, rec[:], i+1, start, &c), nil) {
 				return
 			}
 		}
@@ -53,8 +50,8 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 }
 
 // decodeRecord replays one record, at offset start of the file, as game index.
-func decodeRecord(b *game.Builder, rec []byte, index int, start int64, enc textenc.Encoding) *game.Game {
-	g := replayRecord(b, rec, index, start, enc)
+func decodeRecord(b *game.Builder, rec []byte, index int, start int64, c *bytestr.Codec) *game.Game {
+	g := replayRecord(b, rec, index, start, c)
 	// The tail's meaning is not established: a value no known record has is a note.
 	if string(rec[offTail:offTail+len(knownTail)]) != knownTail || !allByte(rec[offTail+len(knownTail):], 0) {
 		g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindSyntax, Level: game.LevelNote,
@@ -65,17 +62,17 @@ func decodeRecord(b *game.Builder, rec []byte, index int, start int64, enc texte
 }
 
 // replayRecord reads the fields and replays the moves of one record.
-func replayRecord(b *game.Builder, rec []byte, index int, start int64, enc textenc.Encoding) *game.Game {
+func replayRecord(b *game.Builder, rec []byte, index int, start int64, c *bytestr.Codec) *game.Game {
 	at := func(off int) game.Loc { return game.Loc{Offset: start + int64(off)} }
-	b.Begin(index, FormatName, enc)
+	b.Begin(index, FormatName, c.Encoding())
 	for _, f := range [2]struct {
 		tag string
 		off int
 	}{{"Red", offRed}, {"Black", offBlack}} {
 		raw := rec[f.off : f.off+nameLen]
-		name, _, bad := textenc.DecodeBytes(raw, enc)
-		if bad > 0 {
-			b.Diagnose(game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Loc: at(f.off), Message: fmt.Sprintf("%s's name: %d byte sequence(s) invalid in %s, replaced by U+FFFD", f.tag, bad, enc)})
+		name, first, bad := c.Decode(raw)
+		if first >= 0 {
+			b.Diagnose(game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning, Loc: at(f.off + first), Message: c.Invalid(f.tag+"'s name", bad)})
 		}
 		if name = strings.TrimFunc(name, isBlank); name != "" {
 			b.Tag(f.tag, name)

@@ -66,8 +66,8 @@ var (
 
 // Config is what Read takes besides the bytes (game.ReadConfig). For this format:
 // Path names the source in diagnostics and in Game.Source.
-// Encoding of the names; textenc.Auto means GBK (GB18030), the encoding of every known
-// file.
+// Encoding of the names; textenc.Auto (and UTF-16, which the byte fields cannot hold) means
+// GBK (GB18030), the encoding of every known file.
 // Repair lets the replay undo the known breakages of a start position
 // (game.Builder.Repair): a repaired game is valid with a "repaired" warning.
 type Config = game.ReadConfig

@@ -11,6 +11,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/bytestr"
 	"github.com/qipu/qipu/pkg/internal/movetree"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -103,7 +104,7 @@ func (s *scratch) put() {
 
 // decodeBytes decodes a whole file. It decrypts the move tree in place, so data must not be
 // shared.
-func decodeBytes(data []byte, path string, c codec, repair bool, sc *scratch) (*game.Game, error) {
+func decodeBytes(data []byte, path string, c bytestr.Codec, repair bool, sc *scratch) (*game.Game, error) {
 	if len(data) < 2 || data[0] != 'X' || data[1] != 'Q' {
 		return nil, fileError(path, game.KindSyntax, 0, `no "XQ" signature`, ErrNotXQF)
 	}
@@ -120,7 +121,7 @@ func decodeBytes(data []byte, path string, c codec, repair bool, sc *scratch) (*
 // decoder holds the state of one Decode.
 type decoder struct {
 	data    []byte
-	codec   codec
+	codec   bytestr.Codec
 	version byte
 	keys    keys
 	b       game.Builder
@@ -168,8 +169,8 @@ func (d *decoder) decode() *game.Game {
 	d.checkHeader(h)
 	d.b.SetSetup(d.readSetup(h), game.Loc{Offset: offPieces})
 	d.readTree()
-	d.codec.chooseEncoding(d.textSample(h))
-	d.b.Game().Encoding = d.codec.enc
+	d.codec.Choose(d.textSample(h))
+	d.b.Game().Encoding = d.codec.Encoding()
 	d.addTags(h)
 	d.comment(&d.nodes[0])
 	movetree.Emit(&d.walker, &d.b, d.nodes, d.play)
@@ -269,10 +270,9 @@ func (d *decoder) addTags(h []byte) {
 
 // text decodes n bytes at off, reporting bytes that do not decode.
 func (d *decoder) text(off, n int, what string, comment bool) string {
-	s, bad, count := d.codec.decode(d.data[off : off+n])
+	s, bad, count := d.codec.Decode(d.data[off : off+n])
 	if bad >= 0 {
-		d.warn(game.KindEncoding, off+bad, fmt.Sprintf("%s: %d byte sequence(s) invalid in %s, replaced by U+FFFD",
-			what, count, d.codec.enc))
+		d.warn(game.KindEncoding, off+bad, d.codec.Invalid(what, count))
 	}
 	if comment {
 		return cleanComment(s)
@@ -282,7 +282,7 @@ func (d *decoder) text(off, n int, what string, comment bool) string {
 
 // textSample collects the non-ASCII text of the file for encoding detection.
 func (d *decoder) textSample(h []byte) []byte {
-	if !d.codec.auto {
+	if !d.codec.Detecting() {
 		return nil
 	}
 	var sample []byte

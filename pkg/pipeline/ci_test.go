@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -26,8 +27,8 @@ func TestNotesHiddenUnlessVerbose(t *testing.T) {
 		if !note.IsNote() || !warn.IsError() {
 			t.Errorf("--strict: note level %v, warning level %v; want the note to stay a note", note.Level, warn.Level)
 		}
-		if !strings.Contains(string(f.cur.annot), "::notice file=a.cbl,title=qipu empty-record::@12: game 3: note: empty-record: empty") {
-			t.Errorf("annotation of a note: %q", f.cur.annot)
+		if ann := string(ciformat.AppendAnnotation(nil, note)); ann != "::notice file=a.cbl,title=qipu empty-record::@12: game 3: note: empty-record: empty\n" {
+			t.Errorf("annotation of a note: %q", ann)
 		}
 		warn.Level = game.LevelWarning
 	}

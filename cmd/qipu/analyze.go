@@ -25,10 +25,10 @@ func engineFlags() []cli.Flag {
 	}
 }
 
-// engineConfig reads the engine flags into cfg.Analysis.
+// engineConfig reads the engine flags into cfg.Analyze.
 func engineConfig(c *cli.Context, cfg *pipeline.Config) error {
 	name := c.Command.Name
-	o := &cfg.Analysis
+	o := &cfg.Analyze.AnalysisOptions
 	o.Engine.Path = c.String("engine")
 	if o.Engine.Path == "" {
 		return usageErr("%s: --engine PATH (or QIPU_ENGINE) is required", name)
@@ -104,7 +104,7 @@ func analyzeCommand() *cli.Command {
 			if err != nil {
 				return usageErr("analyze: --to %q: want iccs, wxf, chinese, platform, jsonl, xqf or dhtmlxq", to)
 			}
-			cfg.Output = output
+			cfg.Analyze.Output = output
 			cfg.Out = c.String("out")
 			if err := engineConfig(c, &cfg); err != nil {
 				return err
@@ -112,11 +112,11 @@ func analyzeCommand() *cli.Command {
 			if err := selectConfig(c, &cfg); err != nil {
 				return err
 			}
-			if cfg.Styles, err = notationStyles(c); err != nil {
+			if cfg.Analyze.Styles, err = notationStyles(c); err != nil {
 				return err
 			}
-			cfg.Notation, _ = cfg.Styles.Lookup(name)
-			if cfg.OutEncoding, err = pipeline.ParseOutEncoding(c.String("out-encoding")); err != nil {
+			cfg.Analyze.Notation, _ = cfg.Analyze.Styles.Lookup(name)
+			if cfg.Analyze.OutEncoding, err = pipeline.ParseOutEncoding(c.String("out-encoding")); err != nil {
 				return usageErr("analyze: --out-encoding %q: want utf-8, gbk or big5", c.String("out-encoding"))
 			}
 			return runPipeline(c, cfg)

@@ -36,7 +36,7 @@ func exportCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			o := &cfg.Export
+			o := cfg.Export
 			if o.Format, err = export.ParseFormat(c.String("format")); err != nil {
 				return usageErr("export: --format %q: want parquet, csv or jsonl", c.String("format"))
 			}
@@ -47,8 +47,8 @@ func exportCommand() *cli.Command {
 			}
 			o.Partial, o.Mirror = c.Bool("partial"), c.Bool("mirror")
 			o.Version, o.CommandLine = version(), os.Args
-			cfg.KeepResult = c.Bool("keep-result")
-			cfg.DedupeOutput = c.Bool("dedupe")
+			o.KeepResult = c.Bool("keep-result")
+			o.Dedupe = c.Bool("dedupe")
 			cfg.Out = c.String("out")
 			return runPipeline(c, cfg)
 		},

@@ -20,6 +20,10 @@ type ExportOptions struct {
 	// Partial also exports the games cut at an error, up to the error; Mirror adds the
 	// left–right mirror of each game as a game of its own.
 	Partial, Mirror bool
+	// KeepResult writes the Result tag of a game cut at its first error as it is (Writing).
+	KeepResult bool
+	// Dedupe exports only the kept game of each group of the same game (ConvertOptions).
+	Dedupe bool
 	// Version is qipu's version and CommandLine the command line, for the manifest.
 	Version     string
 	CommandLine []string

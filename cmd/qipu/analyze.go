@@ -49,10 +49,9 @@ func annotateFlags() []cli.Flag {
 	}
 }
 
-// engineConfig reads the engine flags into cfg.Analysis.
-func engineConfig(c *cli.Context, cfg *pipeline.Config) error {
+// engineConfig reads the engine flags (--engine, its options, the limit, the cache) into o.
+func engineConfig(c *cli.Context, o *pipeline.AnalysisOptions) error {
 	name := c.Command.Name
-	o := &cfg.Analysis
 	o.Engine.Path = c.String("engine")
 	if o.Engine.Path == "" {
 		return usageErr("%s: --engine PATH (or QIPU_ENGINE) is required", name)
@@ -125,23 +124,23 @@ func analyzeCommand() *cli.Command {
 			if err != nil {
 				return usageErr("analyze: --to %q: want iccs, wxf, chinese, platform, jsonl, xqf or dhtmlxq", to)
 			}
-			cfg.Output = output
+			cfg.Analyze.Output = output
 			cfg.Out = c.String("out")
-			if err := engineConfig(c, &cfg); err != nil {
+			if err := engineConfig(c, &cfg.Analyze.AnalysisOptions); err != nil {
 				return err
 			}
-			th := &cfg.Analysis.Thresholds
+			th := &cfg.Analyze.Thresholds
 			if th.Mistake, th.Blunder = c.Int("mistake"), c.Int("blunder"); th.Mistake <= 0 || th.Blunder <= 0 {
 				return usageErr("analyze: --mistake and --blunder take a positive number of centipawns")
 			}
 			if err := selectConfig(c, &cfg); err != nil {
 				return err
 			}
-			if cfg.Styles, err = notationStyles(c); err != nil {
+			if cfg.Analyze.Styles, err = notationStyles(c); err != nil {
 				return err
 			}
-			cfg.Notation, _ = cfg.Styles.Lookup(name)
-			if cfg.OutEncoding, err = pipeline.ParseOutEncoding(c.String("out-encoding")); err != nil {
+			cfg.Analyze.Notation, _ = cfg.Analyze.Styles.Lookup(name)
+			if cfg.Analyze.OutEncoding, err = pipeline.ParseOutEncoding(c.String("out-encoding")); err != nil {
 				return usageErr("analyze: --out-encoding %q: want utf-8, gbk or big5", c.String("out-encoding"))
 			}
 			return runPipeline(c, cfg)

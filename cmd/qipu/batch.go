@@ -64,27 +64,28 @@ func convertCommand() *cli.Command {
 			if err != nil {
 				return usageErr("convert: --to %q: want iccs, wxf, chinese, platform, jsonl, xqf or dhtmlxq", to)
 			}
-			cfg.Output = output
+			o := cfg.Convert
+			o.Output = output
 			cfg.Out = c.String("out")
-			cfg.KeepResult = c.Bool("keep-result")
-			cfg.DedupeOutput = c.Bool("dedupe")
-			if err := shapingConfig(c, &cfg); err != nil {
+			o.KeepResult = c.Bool("keep-result")
+			o.Dedupe = c.Bool("dedupe")
+			if err := shapingConfig(c, o); err != nil {
 				return err
 			}
-			if err := splitByConfig(c, &cfg); err != nil { // split.go
+			if err := splitByConfig(c, o); err != nil { // split.go
 				return err
 			}
 			if err := selectConfig(c, &cfg); err != nil { // ci.go
 				return err
 			}
-			if cfg.Styles, err = notationStyles(c); err != nil {
+			if o.Styles, err = notationStyles(c); err != nil {
 				return err
 			}
-			cfg.Notation, _ = cfg.Styles.Lookup(name)
-			if cfg.Script, err = pipeline.ParseScript(c.String("script")); err != nil {
+			o.Notation, _ = o.Styles.Lookup(name)
+			if o.Script, err = pipeline.ParseScript(c.String("script")); err != nil {
 				return usageErr("convert: --script %q: want simplified or traditional", c.String("script"))
 			}
-			if cfg.OutEncoding, err = pipeline.ParseOutEncoding(c.String("out-encoding")); err != nil {
+			if o.OutEncoding, err = pipeline.ParseOutEncoding(c.String("out-encoding")); err != nil {
 				return usageErr("convert: --out-encoding %q: want utf-8, gbk or big5", c.String("out-encoding"))
 			}
 			return runPipeline(c, cfg)
@@ -114,7 +115,7 @@ func checkCommand() *cli.Command {
 			if err := checkFormat(c, &cfg); err != nil { // ci.go
 				return err
 			}
-			cfg.DecodeOnly = c.Bool("decode-only")
+			cfg.Check.DecodeOnly = c.Bool("decode-only")
 			return runPipeline(c, cfg)
 		},
 	}
@@ -145,7 +146,8 @@ func flagError(c *cli.Context, err error, _ bool) error {
 	return usageErr("%s: %w (see qipu %s --help)", c.Command.Name, err, c.Command.Name)
 }
 
-// batchConfig parses the shared flags into a pipeline configuration.
+// batchConfig parses the shared flags into a pipeline configuration for cmd, with cmd's
+// options (empty) set for its action to fill in.
 func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) {
 	args := c.Args().Slice()
 	if len(args) == 0 && c.String("files-from") == "" {
@@ -160,7 +162,6 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 		return pipeline.Config{}, usageErr("%s: --jobs %d: want at least 1 worker", c.Command.Name, j)
 	}
 	cfg := pipeline.Config{
-		Command:  cmd,
 		Paths:    args,
 		Encoding: enc,
 		Report:   c.String("report"),
@@ -171,6 +172,20 @@ func batchConfig(c *cli.Context, cmd pipeline.Command) (pipeline.Config, error) 
 		Stdin:    c.App.Reader,
 		Stdout:   c.App.Writer,
 		Stderr:   c.App.ErrWriter,
+	}
+	switch cmd {
+	case pipeline.Convert:
+		cfg.Convert = &pipeline.ConvertOptions{}
+	case pipeline.Check:
+		cfg.Check = &pipeline.CheckOptions{}
+	case pipeline.Dedupe:
+		cfg.Dedupe = &pipeline.DedupeOptions{}
+	case pipeline.Stats:
+		cfg.Stats = &pipeline.StatsOptions{}
+	case pipeline.Export:
+		cfg.Export = &pipeline.ExportOptions{}
+	case pipeline.Analyze:
+		cfg.Analyze = &pipeline.AnalyzeOptions{}
 	}
 	if err := scaleConfig(c, &cfg); err != nil {
 		return pipeline.Config{}, err

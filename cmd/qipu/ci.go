@@ -59,27 +59,28 @@ func checkFormat(c *cli.Context, cfg *pipeline.Config) error {
 	if err := selectConfig(c, cfg); err != nil {
 		return err
 	}
+	o := cfg.Check
 	name := strings.ToLower(strings.TrimSpace(c.String("format")))
 	var err error
 	if f, ok := ciformat.Lookup(name); ok && name != "github" {
 		// A document format: to standard output, the diagnostics and summary on stderr.
-		cfg.Outputs = append(cfg.Outputs, pipeline.CIOutput{Format: f, Path: "-"})
-	} else if cfg.Format, err = pipeline.ParseCheckFormat(name); err != nil {
+		o.Outputs = append(o.Outputs, pipeline.CIOutput{Format: f, Path: "-"})
+	} else if o.Format, err = pipeline.ParseCheckFormat(name); err != nil {
 		return usageErr("check: --format %q: want text, json, github, sarif, junit, codeclimate or html", c.String("format"))
 	}
 	if m, ok := c.Generic("output").(*multiValue); ok {
 		for _, spec := range m.values {
-			o, err := pipeline.ParseCIOutput(spec)
+			out, err := pipeline.ParseCIOutput(spec)
 			if err != nil {
 				return usageErr("check: %w", err)
 			}
-			cfg.Outputs = append(cfg.Outputs, o)
+			o.Outputs = append(o.Outputs, out)
 		}
 	}
-	cfg.Baseline = c.String("baseline")
-	cfg.WriteBaseline = c.String("write-baseline")
+	o.Baseline = c.String("baseline")
+	o.WriteBaseline = c.String("write-baseline")
 	cfg.AllowNoGames = c.Bool("allow-no-games")
-	cfg.Tool = ciformat.Options{Version: version(), SemanticVersion: semanticVersion()}
+	o.Tool = ciformat.Options{Version: version(), SemanticVersion: semanticVersion()}
 	return nil
 }
 

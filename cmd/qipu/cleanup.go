@@ -75,12 +75,13 @@ func statsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if cfg.StatsFormat, err = pipeline.ParseStatsFormat(c.String("format")); err != nil {
+			o := cfg.Stats
+			if o.Format, err = pipeline.ParseStatsFormat(c.String("format")); err != nil {
 				return usageErr("stats: --format %q: want text, json or html", c.String("format"))
 			}
 			cfg.Out = c.String("out")
-			cfg.StatsCheckReport = c.String("check-report")
-			if cfg.StatsCheckReport != "" && cfg.StatsFormat != pipeline.StatsHTML {
+			o.CheckReport = c.String("check-report")
+			if o.CheckReport != "" && o.Format != pipeline.StatsHTML {
 				return usageErr("stats: --check-report links the html page (--format html)")
 			}
 			return runPipeline(c, cfg)

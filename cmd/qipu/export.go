@@ -38,7 +38,7 @@ func exportCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			o := &cfg.Export
+			o := cfg.Export
 			if o.Format, err = export.ParseFormat(c.String("format")); err != nil {
 				return usageErr("export: --format %q: want parquet, csv or jsonl", c.String("format"))
 			}
@@ -49,12 +49,12 @@ func exportCommand() *cli.Command {
 			}
 			o.Partial, o.Mirror = c.Bool("partial"), c.Bool("mirror")
 			o.Version, o.CommandLine = version(), os.Args
-			cfg.KeepResult = c.Bool("keep-result")
-			cfg.DedupeOutput = c.Bool("dedupe")
+			o.KeepResult = c.Bool("keep-result")
+			o.Dedupe = c.Bool("dedupe")
 			cfg.Out = c.String("out")
 			if c.String("engine") != "" {
-				o.Evaluate = true
-				if err := engineConfig(c, &cfg); err != nil {
+				o.Evaluation = &pipeline.AnalysisOptions{}
+				if err := engineConfig(c, o.Evaluation); err != nil {
 					return err
 				}
 			} else {

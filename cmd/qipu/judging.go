@@ -70,8 +70,8 @@ func judgingConfig(c *cli.Context, cfg *pipeline.Config) error {
 }
 
 // shapingConfig reads the flags of shapingFlags into cfg.
-func shapingConfig(c *cli.Context, cfg *pipeline.Config) error {
-	cfg.Checks.FixResults = c.Bool("fix-results")
+func shapingConfig(c *cli.Context, cfg *pipeline.ConvertOptions) error {
+	cfg.FixResults = c.Bool("fix-results")
 	mode, err := pipeline.ParseECCOMode(c.String("ecco"))
 	if err != nil {
 		return usageErr("convert: --ecco %q: want add or replace", c.String("ecco"))

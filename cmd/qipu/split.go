@@ -14,7 +14,7 @@ func splitByFlag() cli.Flag {
 
 // splitByConfig reads --split-by into cfg; the pipeline checks that it has -o DIR and is not
 // given with --to xqf.
-func splitByConfig(c *cli.Context, cfg *pipeline.Config) error {
+func splitByConfig(c *cli.Context, cfg *pipeline.ConvertOptions) error {
 	if !c.IsSet("split-by") {
 		return nil
 	}

@@ -2,6 +2,7 @@ package ciformat
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -82,26 +83,46 @@ func appendEscaped(dst []byte, s string, property bool) []byte {
 
 const upperHex = "0123456789ABCDEF"
 
-// github streams an annotation per diagnostic: the game's, then the file's own.
+// github writes an annotation per diagnostic, in the order of the text output: the game's,
+// with each of the file's own placed at a text line (undecodable bytes) before the first
+// diagnostic at a later line, and the file's others last.
 type github struct {
-	out errWriter
-	buf []byte
+	out   errWriter
+	buf   []byte
+	order []*game.Diagnostic
 }
 
 func newGitHub(w io.Writer, _ Options) Printer { return &github{out: errWriter{w: w}} }
 
 func (p *github) WriteFile(f *File) error {
-	p.buf = p.buf[:0]
+	p.buf, p.order = p.buf[:0], p.order[:0]
 	for i := range f.Games {
 		for j := range f.Games[i].Diagnostics {
-			p.buf = AppendAnnotation(p.buf, &f.Games[i].Diagnostics[j].Diagnostic)
+			p.order = append(p.order, &f.Games[i].Diagnostics[j].Diagnostic)
 		}
 	}
 	for i := range f.Diagnostics {
-		p.buf = AppendAnnotation(p.buf, &f.Diagnostics[i].Diagnostic)
+		p.order = placeByLine(p.order, &f.Diagnostics[i].Diagnostic)
 	}
+	for _, d := range p.order {
+		p.buf = AppendAnnotation(p.buf, d)
+	}
+	clear(p.order)
 	p.out.write(p.buf)
 	return p.out.err
+}
+
+// placeByLine inserts d into order before the first diagnostic about a later text line, or
+// appends it when d has no line or none is later.
+func placeByLine(order []*game.Diagnostic, d *game.Diagnostic) []*game.Diagnostic {
+	if d.Loc.Line > 0 {
+		for i, o := range order {
+			if o.Loc.Line > d.Loc.Line {
+				return slices.Insert(order, i, d)
+			}
+		}
+	}
+	return append(order, d)
 }
 
 func (p *github) Close() error { return p.out.err }

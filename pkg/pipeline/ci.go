@@ -68,6 +68,9 @@ type ciRun struct {
 	collect  bool // build the ciformat.File of each input (CI outputs, --write-baseline)
 	record   bool // keep every diagnostic for --write-baseline
 	boards   bool // an output draws the positions of diagnostics (ciformat.Format.Positions)
+	// outputs are the CI outputs: Config.Outputs, and for --format github the format
+	// "github" on standard output.
+	outputs []CIOutput
 }
 
 // validateCI checks the CI options of cfg; the baseline file is read in openCI.
@@ -111,6 +114,12 @@ func (s *settings) validateCI() error {
 		}
 		paths[p] = true
 	}
+	ci.outputs = slices.Clone(cfg.Outputs)
+	if cfg.Format == CheckGitHub {
+		// --format github: the text output, and the CI output "github" on standard output.
+		gh, _ := ciformat.Lookup("github")
+		ci.outputs = append(ci.outputs, CIOutput{Format: gh, Path: "-"})
+	}
 	if cfg.Format != CheckText {
 		stdout++
 	}
@@ -120,7 +129,7 @@ func (s *settings) validateCI() error {
 	if stdout > 1 {
 		return usagef("check: only one of --format, --report - and --output FORMAT=- may write to standard output")
 	}
-	ci.collect = len(cfg.Outputs) > 0 || cfg.WriteBaseline != ""
+	ci.collect = len(ci.outputs) > 0 || cfg.WriteBaseline != ""
 	ci.record = cfg.WriteBaseline != ""
 	return nil
 }
@@ -179,7 +188,6 @@ func (f *fileRun) ciKeep(g *game.Game, d *game.Diagnostic, dst *[]ciformat.Diagn
 		return true
 	}
 	cd := ciformat.NewDiagnostic(f.in.source, g, d)
-	cd.Path = f.in.source
 	if ci.boards {
 		fillPosition(g, &cd.Diagnostic)
 	}
@@ -250,7 +258,7 @@ func (w *writer) openCI() error {
 	if s.cfg.WriteBaseline != "" {
 		w.ci.baseline = ciformat.NewBaselineWriter()
 	}
-	for _, o := range s.cfg.Outputs {
+	for _, o := range ci.outputs {
 		out := ciOut{path: o.Path}
 		if o.Path == "-" {
 			out.printer = o.Format.New(w.stdout, s.cfg.Tool)

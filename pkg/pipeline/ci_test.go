@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
 )
 
@@ -12,7 +13,7 @@ func TestNotesHiddenUnlessVerbose(t *testing.T) {
 	note := &game.Diagnostic{Kind: game.KindEmptyRecord, Level: game.LevelNote, Path: "a.cbl", Loc: game.Loc{Offset: 12}, Game: 3, Message: "empty"}
 	warn := &game.Diagnostic{Kind: game.KindNotation, Level: game.LevelWarning, Path: "a.cbl", Loc: game.Loc{Offset: 40}, Game: 4, Message: "odd"}
 	for _, verbose := range []bool{false, true} {
-		s := &settings{cfg: Config{Verbose: verbose, Strict: true}, format: CheckGitHub}
+		s := &settings{cfg: options{Verbose: verbose, Strict: true}, format: CheckGitHub}
 		f := &fileRun{w: &worker{s: s}, in: &input{path: "a.cbl", source: "a.cbl"}}
 		f.fileDiag(note)
 		f.fileDiag(warn)
@@ -26,8 +27,8 @@ func TestNotesHiddenUnlessVerbose(t *testing.T) {
 		if !note.IsNote() || !warn.IsError() {
 			t.Errorf("--strict: note level %v, warning level %v; want the note to stay a note", note.Level, warn.Level)
 		}
-		if !strings.Contains(string(f.cur.annot), "::notice file=a.cbl,title=qipu empty-record::@12: game 3: note: empty-record: empty") {
-			t.Errorf("annotation of a note: %q", f.cur.annot)
+		if ann := string(ciformat.AppendAnnotation(nil, note)); ann != "::notice file=a.cbl,title=qipu empty-record::@12: game 3: note: empty-record: empty\n" {
+			t.Errorf("annotation of a note: %q", ann)
 		}
 		warn.Level = game.LevelWarning
 	}
@@ -57,24 +58,19 @@ func TestValidateCI(t *testing.T) {
 	junit, _ := ParseCIOutput("junit=-")
 	file, _ := ParseCIOutput("junit=x.xml")
 	for _, tc := range []struct {
-		cfg Config
+		cfg options
 		ok  bool
 	}{
-		{Config{Command: Check, Outputs: []CIOutput{sarif, file}}, true},
-		{Config{Command: Check, Outputs: []CIOutput{sarif, junit}}, false},
-		{Config{Command: Check, Outputs: []CIOutput{file, file}}, false},
-		{Config{Command: Check, Format: CheckJSON, Outputs: []CIOutput{sarif}}, false},
-		{Config{Command: Check, Report: "-", Outputs: []CIOutput{sarif}}, false},
-		{Config{Command: Convert, Outputs: []CIOutput{file}}, false},
-		{Config{Command: Convert, Baseline: "b.json"}, false},
-		{Config{Command: Convert, Ignore: []game.Kind{game.KindNotation}}, true},
-		{Config{Command: Check, Select: []game.Kind{"bogus"}}, false},
+		{options{Command: Check, Outputs: []CIOutput{sarif, file}}, true},
+		{options{Command: Check, Outputs: []CIOutput{sarif, junit}}, false},
+		{options{Command: Check, Outputs: []CIOutput{file, file}}, false},
+		{options{Command: Check, Format: CheckJSON, Outputs: []CIOutput{sarif}}, false},
+		{options{Command: Check, Report: "-", Outputs: []CIOutput{sarif}}, false},
+		{options{Command: Convert, Ignore: []game.Kind{game.KindNotation}}, true},
+		{options{Command: Check, Select: []game.Kind{"bogus"}}, false},
 	} {
 		s := &settings{cfg: tc.cfg}
-		err := tc.cfg.Command.def().checkOptions(&s.cfg) // the options a command takes
-		if err == nil {
-			err = s.validateCI()
-		}
+		err := s.validateCI()
 		var ue *UsageError
 		if tc.ok != (err == nil) || err != nil && !errors.As(err, &ue) {
 			t.Errorf("%+v: error %v", tc.cfg, err)

@@ -24,7 +24,7 @@ func TestDedupeRun(t *testing.T) {
 	})
 	var outs []string
 	for _, jobs := range []int{1, 2, 3} {
-		code, out, stderr, err := runCfg(t, context.Background(), Config{Command: Dedupe, Paths: []string{dir, "-"},
+		code, out, stderr, err := runCfg(t, context.Background(), options{Command: Dedupe, Paths: []string{dir, "-"},
 			Jobs: jobs, Stdin: strings.NewReader(pgnText("stdin", b))})
 		if code != ExitOK || err != nil {
 			t.Fatalf("-j %d: exit %d %v\n%s", jobs, code, err, stderr)
@@ -65,11 +65,10 @@ func TestDedupeRun(t *testing.T) {
 // TestCleanupUsage: the options that do not fit dedupe, stats or --dedupe are usage errors.
 func TestCleanupUsage(t *testing.T) {
 	t.Parallel()
-	for _, cfg := range []Config{
+	for _, cfg := range []options{
 		{Command: Dedupe, Paths: []string{"."}, Report: "r.jsonl"},
 		{Command: Dedupe, Paths: []string{"."}, Out: "o"},
 		{Command: Stats, Paths: []string{"."}, StatsFormat: StatsFormat(9)},
-		{Command: Check, Paths: []string{"."}, DedupeOutput: true},
 	} {
 		code, _, _, err := runCfg(t, context.Background(), cfg)
 		var ue *UsageError
@@ -96,7 +95,7 @@ func TestConvertDedupeReport(t *testing.T) {
 	tricky := "[Game \"Chinese Chess\"]\n[status \"ok\"]\n[errors \"[\"]\n\n" + strings.TrimPrefix(pgnText("t", a), "[Game \"Chinese Chess\"]\n")
 	writeTree(t, dir, map[string]string{"1.pgn": pgnText("a", a), "2.pgn": tricky})
 	report := filepath.Join(dir, "r.jsonl")
-	code, out, stderr, err := runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{dir}, DedupeOutput: true,
+	code, out, stderr, err := runCfg(t, context.Background(), options{Command: Convert, Paths: []string{dir}, DedupeOutput: true,
 		Report: report, Jobs: 2})
 	if code != ExitOK || err != nil {
 		t.Fatalf("exit %d %v\n%s", code, err, stderr)

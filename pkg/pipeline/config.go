@@ -62,13 +62,10 @@ type Progress interface {
 	Finish()
 }
 
-// Config is everything Run needs. Its options hold the lower packages' own types (notation
-// values, textenc.Encoding) and the pipeline's (Output, CheckFormat, Script); the command line
-// parses its flags with ParseOutput, ParseCheckFormat, ParseScript, ParseOutEncoding,
-// textenc.ParseEncoding, iccs.ParseStyle and wxf.ParseStyle. Run reports a value out of range, or a combination that does
-// not work, as a usage error (exit code 2). The zero value of each option is its default.
-type Config struct {
-	// Command is Convert or Check.
+// options is a Config spread out: the shared options and the one command's, as the
+// pipeline reads them (Config.options). The zero value of each option is its default.
+type options struct {
+	// Command is the command whose options the Config sets.
 	Command Command
 	// Paths are the inputs: files, directories (walked recursively in sorted order) or "-"
 	// for Stdin.
@@ -265,7 +262,7 @@ type Output int
 
 // The outputs of Convert.
 const (
-	PGN   Output = iota // Xiangqi PGN, moves in Config.Notation
+	PGN   Output = iota // Xiangqi PGN, moves in Writing.Notation
 	JSONL               // JSON Lines: one object per game, every move in the four notations
 	XQF                 // version-10 XQF, one file per game
 	// DhtmlXQ writes each game as a [DhtmlXQ]…[/DhtmlXQ] block in UTF-8 (dhtmlxq.Encode),
@@ -468,7 +465,7 @@ func targetOf(o Output, showsOpenings bool) target {
 
 // settings is a validated Config.
 type settings struct {
-	cfg         Config
+	cfg         options
 	to          *target       // convert's output; nil for the other commands
 	pgn         pgnNotation   // PGN output's notation
 	games       jsonl.Options // JSON Lines games, with their moves
@@ -508,7 +505,7 @@ func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // validate checks the options and fills in the defaults; the output mode is decided later,
 // once the paths are known.
-func validate(cfg Config) (*settings, error) {
+func validate(cfg options) (*settings, error) {
 	s := &settings{cfg: cfg, stdin: cfg.Stdin, stdout: cfg.Stdout, stderr: cfg.Stderr}
 	if s.stdin == nil {
 		s.stdin = strings.NewReader("")
@@ -542,9 +539,6 @@ func validate(cfg Config) (*settings, error) {
 		return nil, usagef("unknown command %d", int(cfg.Command))
 	}
 	s.cmd = cmd
-	if err := cmd.checkOptions(&s.cfg); err != nil {
-		return nil, err
-	}
 	if err := cmd.validate(s); err != nil {
 		return nil, err
 	}

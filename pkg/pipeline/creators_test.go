@@ -32,7 +32,7 @@ func TestOutputTreeIdenticalForAnyJobs(t *testing.T) {
 		var first map[string]string
 		for _, j := range []int{1, 2, 7} {
 			out := t.TempDir()
-			code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to),
+			code, _, errs, err := runCfg(t, context.Background(), options{Command: Convert, Output: outputOf(to), Notation: notationOf(to),
 				Paths: []string{dir}, Out: out, Jobs: j, Quiet: true})
 			if code != ExitInvalid || err != nil {
 				t.Fatalf("to %s -j %d: exit %d, %v; stderr:\n%s", to, j, code, err, errs)

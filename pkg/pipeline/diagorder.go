@@ -2,11 +2,11 @@ package pipeline
 
 import "github.com/qipu/qipu/pkg/game"
 
-// diagMark is where one diagnostic line of the current batch ends in its diag and annot
-// bytes, and the text line it is about (0 when it has none).
+// diagMark is where one diagnostic line of the current batch ends in its diag bytes, and the
+// text line it is about (0 when it has none).
 type diagMark struct {
-	line       int
-	diag, anno int
+	line int
+	diag int
 }
 
 // placeFileDiag prints a diagnostic of the file itself: one placed at a text line (the
@@ -37,15 +37,13 @@ func (f *fileRun) placeFileDiag(d *game.Diagnostic) {
 	f.appendDiag(d)
 	n := len(f.marks) - 1
 	last, prev := f.marks[n], f.marks[n-1]
-	dn, an := last.diag-prev.diag, last.anno-prev.anno
+	dn := last.diag - prev.diag
 	rotate(f.cur.diag[start.diag:], dn)
-	rotate(f.cur.annot[start.anno:], an)
 	f.marks = f.marks[:n]
 	for i := at; i < n; i++ {
 		f.marks[i].diag += dn
-		f.marks[i].anno += an
 	}
-	f.marks = append(f.marks[:at], append([]diagMark{{line: d.Loc.Line, diag: start.diag + dn, anno: start.anno + an}}, f.marks[at:]...)...)
+	f.marks = append(f.marks[:at], append([]diagMark{{line: d.Loc.Line, diag: start.diag + dn}}, f.marks[at:]...)...)
 }
 
 // rotate moves the last n bytes of b to its front.

@@ -22,7 +22,7 @@ func TestEncodingWarningInOrder(t *testing.T) {
 	writeTree(t, dir, map[string]string{"x.pgn": text})
 	path := filepath.Join(dir, "x.pgn")
 	for _, format := range []CheckFormat{CheckText, CheckGitHub} {
-		code, out, errs, err := runCfg(t, context.Background(), Config{Command: Check, Format: format, Paths: []string{path}, Encoding: textenc.UTF8, Quiet: true})
+		code, out, errs, err := runCfg(t, context.Background(), options{Command: Check, Format: format, Paths: []string{path}, Encoding: textenc.UTF8, Quiet: true})
 		if code != ExitInvalid || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}

@@ -1,5 +1,7 @@
 // Package pipeline is qipu's batch engine, the library behind the commands that take PATHs:
-// give it paths (files, directories, "-" for standard input) and a Config, and it reads every
+// give it a Config, which holds the paths (files, directories, "-" for standard input), the
+// options every command shares and one command's own options (ConvertOptions, CheckOptions,
+// DedupeOptions, StatsOptions, ExportOptions or AnalyzeOptions), and it reads every
 // game-record file under them through package record (one way of recognizing and decoding
 // files, shared with library users), replays every game, and writes the converted games
 // (Xiangqi PGN in any notation, JSON Lines, XQF, DhtmlXQ), the diagnostics, a per-game report and a
@@ -18,13 +20,14 @@
 // code 130) and leaves no partial file behind.
 //
 // What differs between the commands and between the outputs is said once, as values:
-// commands.go holds a value per command (the options it takes, whether it converts, writes in
-// an output directory or reads in passes, the check of its options, its stages), stage.go the
+// commands.go holds a value per command (whether it converts, writes in an output directory or
+// reads in passes, the check of its options, its stages), stage.go the
 // per-game features as stages (CI, cleanup, export, split: what each does per game, at the end
 // of a file, in the ordered writer and at the end of the run), and package writer a value per
 // convert output (extension, one file per game or not, Append with options and warnings), which
 // config.go's targets name. The rest of the files follow the run: run.go (Run: the workers, the
-// writer and the exit code), config.go (options and their validation), checks.go (the per-game
+// writer and the exit code), options.go (Config and the options of each command, spread out
+// into one set the pipeline reads), config.go (their validation), checks.go (the per-game
 // checks built from their flags), shard.go (--shard),
 // memlimit.go (the memory a run aims at), inputs.go, discover.go and package walk (input
 // files), found.go (arguments that yield no game file), file.go (one file: read, replay, hand
@@ -40,7 +43,7 @@
 //
 // The cleanup commands run on the same engine (cleanup.go): Dedupe reads the inputs twice into
 // a package dedupe index (summaries, then prefixes; dedupe.go) and writes its groups; Stats
-// feeds a package stats collector (stats.go); Convert and Export with DedupeOutput run the
+// feeds a package stats collector (stats.go); Convert and Export with Dedupe run the
 // dedupe analysis, then convert or export only the games kept. Their per-game descriptions
 // reach the index or the collector through the ordered writer, so their results too are the
 // same for any number of workers. Config.Repair reads every game with the repairs of its start

@@ -21,14 +21,18 @@ type ExportOptions struct {
 	// Partial also exports the games cut at an error, up to the error; Mirror adds the
 	// left–right mirror of each game as a game of its own.
 	Partial, Mirror bool
+	// KeepResult writes the Result tag of a game cut at its first error as it is (Writing).
+	KeepResult bool
+	// Dedupe exports only the kept game of each group of the same game (ConvertOptions).
+	Dedupe bool
 	// Version is qipu's version and CommandLine the command line, for the manifest.
 	Version     string
 	CommandLine []string
-	// Evaluate makes the engine of Config.Analysis (its Engine, Limit and Cache; its
-	// Thresholds are not used) evaluate the position of every row: the export gains the
-	// columns score_cp, mate and best (export.EvalColumns). A position the engine fails on
-	// keeps them null and gives its game an engine error; the game's rows are still written.
-	Evaluate bool
+	// Evaluation, if not nil, is the engine (its Engine, Limit and Cache; its Thresholds are
+	// not used) that evaluates the position of every row: the export gains the columns
+	// score_cp, mate and best (export.EvalColumns). A position the engine fails on keeps them
+	// null and gives its game an engine error; the game's rows are still written.
+	Evaluation *AnalysisOptions
 }
 
 // rowSize is what a row is taken to cost in the writer's budget: its strings are slices of
@@ -55,7 +59,7 @@ func (s *settings) validateExport() error {
 	if cfg.Report == "-" {
 		return usagef("export: --report - is not allowed; name a file")
 	}
-	if cfg.Export.Evaluate {
+	if cfg.Export.Evaluation != nil {
 		if cfg.Analysis.Engine.Path == "" {
 			return usagef("export: evaluating the positions needs an engine (--engine PATH)")
 		}
@@ -79,12 +83,12 @@ func (w *writer) openExport() error {
 		return &UsageError{Err: fmt.Errorf("export: --out: %w", err)}
 	}
 	o := &s.cfg.Export
-	x, err := export.NewWriter(dir, o.Format, o.Splits, export.WriterOptions{Version: o.Version, Evals: o.Evaluate})
+	x, err := export.NewWriter(dir, o.Format, o.Splits, export.WriterOptions{Version: o.Version, Evals: o.Evaluation != nil})
 	if err != nil {
 		return &UsageError{Err: fmt.Errorf("export: %w", err)}
 	}
 	w.exp = x
-	if o.Evaluate {
+	if o.Evaluation != nil {
 		if err := w.r.openAnalyzer("export"); err != nil {
 			x.Abort()
 			w.exp = nil

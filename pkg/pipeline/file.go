@@ -14,7 +14,6 @@ import (
 
 	"github.com/qipu/qipu/pkg/jsonl"
 
-	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
 	"github.com/qipu/qipu/pkg/internal/fsio"
@@ -291,7 +290,7 @@ func (f *fileRun) game(g *game.Game) {
 		case d.IsNote():
 			st.notes++
 		}
-		f.appendDiag(d) // a note only with Verbose, or as an annotation
+		f.appendDiag(d) // a note only with Verbose
 	}
 	if s.cfg.Report != "" && dup.dropped {
 		f.cur.report = f.appendDuplicateJSON(f.cur.report, g, dup.kept)
@@ -308,10 +307,7 @@ func (f *fileRun) appendDiag(d *game.Diagnostic) {
 		f.cur.diag = append(f.cur.diag, d.Error()...)
 		f.cur.diag = append(f.cur.diag, '\n')
 	}
-	if f.w.s.format == CheckGitHub {
-		f.cur.annot = ciformat.AppendAnnotation(f.cur.annot, d) // as the CI output "github" writes it
-	}
-	f.marks = append(f.marks, diagMark{line: d.Loc.Line, diag: len(f.cur.diag), anno: len(f.cur.annot)})
+	f.marks = append(f.marks, diagMark{line: d.Loc.Line, diag: len(f.cur.diag)})
 }
 
 // flush hands the collected results to the writer. Output file data goes to the spill file

@@ -148,7 +148,7 @@ func checkRun(t *testing.T, data []byte, opts uint8) {
 	orig := bytes.Clone(data)
 
 	var rep, errb bytes.Buffer
-	code, err := Run(context.Background(), Config{Command: Check, Paths: []string{"-"}, Report: "-",
+	code, err := run(context.Background(), options{Command: Check, Paths: []string{"-"}, Report: "-",
 		Encoding: encodingOf(enc), Strict: strict, Quiet: true, Jobs: 1, Stdin: bytes.NewReader(data), Stdout: &rep, Stderr: &errb})
 	if err != nil || (code != ExitOK && code != ExitInvalid) {
 		t.Fatalf("check: exit %d, %v", code, err)
@@ -156,7 +156,7 @@ func checkRun(t *testing.T, data []byte, opts uint8) {
 	checkExit(t, code, errb.String(), strict)
 	games := reportGames(t, rep.Bytes())
 
-	objs := checkConvertJSONL(t, Config{Paths: []string{"-"}, Encoding: encodingOf(enc), Strict: strict, Jobs: 1},
+	objs := checkConvertJSONL(t, options{Paths: []string{"-"}, Encoding: encodingOf(enc), Strict: strict, Jobs: 1},
 		data, code, errb.String(), games)
 	checkRoundTrip(t, "-", data, enc, to, objs["-"])
 	if !bytes.Equal(data, orig) {
@@ -179,7 +179,7 @@ func checkRunFiles(t *testing.T, data []byte, opts uint8) {
 	report := filepath.Join(dir, "out", "report.jsonl")
 
 	var out, errb bytes.Buffer
-	code, err := Run(context.Background(), Config{Command: Check, Paths: paths, Report: report,
+	code, err := run(context.Background(), options{Command: Check, Paths: paths, Report: report,
 		Encoding: encodingOf(enc), Strict: strict, Quiet: true, Jobs: 2, Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
 	if err != nil || (code != ExitOK && code != ExitInvalid) || out.Len() != 0 {
 		t.Fatalf("check: exit %d, %v, stdout %q", code, err, out.String())
@@ -191,7 +191,7 @@ func checkRunFiles(t *testing.T, data []byte, opts uint8) {
 	}
 	games := reportGames(t, rep)
 
-	objs := checkConvertJSONL(t, Config{Paths: paths, Encoding: encodingOf(enc), Strict: strict, Jobs: 1},
+	objs := checkConvertJSONL(t, options{Paths: paths, Encoding: encodingOf(enc), Strict: strict, Jobs: 1},
 		data, code, errb.String(), games)
 	// The .pgn file reads as standard input does (FuzzRun's read-back); the .xqf one is the
 	// only reading of its own.
@@ -241,12 +241,12 @@ func reportGames(t *testing.T, rep []byte) map[string]int {
 // checkConvertJSONL runs convert --to jsonl on cfg's paths (stdin for "-") and checks it
 // against check's exit code, diagnostics and games by source. It returns the JSON Lines
 // objects by source.
-func checkConvertJSONL(t *testing.T, cfg Config, stdin []byte, code int, checkDiags string, games map[string]int) map[string][]map[string]any {
+func checkConvertJSONL(t *testing.T, cfg options, stdin []byte, code int, checkDiags string, games map[string]int) map[string][]map[string]any {
 	t.Helper()
 	var out, errb bytes.Buffer
 	cfg.Command, cfg.Output, cfg.Quiet = Convert, JSONL, true
 	cfg.Stdin, cfg.Stdout, cfg.Stderr = bytes.NewReader(stdin), &out, &errb
-	code2, err := Run(context.Background(), cfg)
+	code2, err := run(context.Background(), cfg)
 	if err != nil || code2 != code {
 		t.Fatalf("convert --to jsonl: exit %d (check: %d), %v", code2, code, err)
 	}
@@ -282,7 +282,7 @@ var fuzzNotations = [...]string{"chinese", "iccs", "wxf", "platform"}
 func checkRoundTrip(t *testing.T, path string, stdin []byte, enc, to string, want []map[string]any) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code, err := Run(context.Background(), Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{path},
+	code, err := run(context.Background(), options{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{path},
 		Encoding: encodingOf(enc), Quiet: true, Jobs: 1, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb})
 	if err != nil || code > ExitInvalid {
 		t.Fatalf("convert --to %s: exit %d, %v", to, code, err)
@@ -300,7 +300,7 @@ func checkRoundTrip(t *testing.T, path string, stdin []byte, enc, to string, wan
 	// Read back as the UTF-8 it is: detection can take UTF-8 text with NUL characters for
 	// UTF-16 (reported, seed 5074e3c768028c16).
 	var js, errb2 bytes.Buffer
-	if _, err := Run(context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{back},
+	if _, err := run(context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{back},
 		Encoding: textenc.UTF8, Quiet: true, Jobs: 1, Stdin: bytes.NewReader(out.Bytes()), Stdout: &js, Stderr: &errb2}); err != nil {
 		t.Fatal(err)
 	}

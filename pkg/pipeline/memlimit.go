@@ -49,7 +49,7 @@ func ParseMemoryLimit(s string) (int64, error) {
 }
 
 // validateScale checks the options of discovery and memory.
-func (cfg *Config) validateScale() error {
+func (cfg *options) validateScale() error {
 	if !cfg.Shard.Valid() {
 		return usagef("%s: --shard %d/%d: want K/N with 0 <= K < N", cfg.Command, cfg.Shard.Index, cfg.Shard.Count)
 	}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -25,14 +26,14 @@ import (
 )
 
 // runCfg runs the pipeline and returns its exit code, standard output and standard error.
-func runCfg(t *testing.T, ctx context.Context, cfg Config) (int, string, string, error) {
+func runCfg(t *testing.T, ctx context.Context, cfg options) (int, string, string, error) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	cfg.Stdout, cfg.Stderr = &out, &errb
 	if cfg.Stdin == nil {
 		cfg.Stdin = strings.NewReader("")
 	}
-	code, err := Run(ctx, cfg)
+	code, err := run(ctx, cfg)
 	return code, out.String(), errb.String(), err
 }
 
@@ -94,7 +95,7 @@ func TestOutputIdenticalForAnyJobs(t *testing.T) {
 		var first string
 		var firstErr string
 		for _, j := range []int{1, 2, 4, 7} {
-			code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Jobs: j, Quiet: true})
+			code, out, errs, err := runCfg(t, context.Background(), options{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Jobs: j, Quiet: true})
 			if code != ExitInvalid || err != nil {
 				t.Fatalf("to %s -j %d: exit %d, %v; stderr:\n%s", to, j, code, err, errs)
 			}
@@ -116,7 +117,7 @@ func TestBrokenGameInTheMiddle(t *testing.T) {
 	t.Parallel()
 	dir := archive(t)
 	path := filepath.Join(dir, "multi", "broken.pgn")
-	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{path}, Quiet: true})
+	code, out, errs, err := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{path}, Quiet: true})
 	if code != ExitInvalid || err != nil {
 		t.Fatalf("exit %d, %v", code, err)
 	}
@@ -160,7 +161,7 @@ func TestJSONFieldOrder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Red \"红方\"]\n[Black \"b\"]\n[Event \"e\"]\n\n1. H2-E2 H9-G7 *\n"})
-	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
+	code, out, _, _ := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{filepath.Join(dir, "a.pgn")}, Quiet: true})
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
@@ -189,7 +190,7 @@ func TestUnreadableFileInReport(t *testing.T) {
 	t.Parallel()
 	dir := archive(t)
 	report := filepath.Join(t.TempDir(), "sub", "report.jsonl")
-	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}, Report: report, Jobs: 3})
+	code, out, errs, err := runCfg(t, context.Background(), options{Command: Check, Paths: []string{dir}, Report: report, Jobs: 3})
 	if code != ExitInvalid || err != nil {
 		t.Fatalf("exit %d, %v", code, err)
 	}
@@ -240,7 +241,7 @@ func TestMirrorTree(t *testing.T) {
 	dir := archive(t)
 	for _, to := range []string{"iccs", "jsonl", "xqf"} {
 		out := filepath.Join(t.TempDir(), "out")
-		code, stdout, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Out: out, Jobs: 4, Quiet: true})
+		code, stdout, errs, err := runCfg(t, context.Background(), options{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Out: out, Jobs: 4, Quiet: true})
 		if code != ExitInvalid || err != nil || stdout != "" {
 			t.Fatalf("to %s: exit %d, %v, stdout %q\n%s", to, code, err, stdout, errs)
 		}
@@ -270,7 +271,7 @@ func TestSingleOutputFile(t *testing.T) {
 	dir := archive(t)
 	out := filepath.Join(t.TempDir(), "one.pgn")
 	in := filepath.Join(dir, "multi", "big.PGN")
-	code, stdout, _, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{in}, Out: out, Quiet: true})
+	code, stdout, _, err := runCfg(t, context.Background(), options{Command: Convert, Notation: wxf.Notation{}, Paths: []string{in}, Out: out, Quiet: true})
 	if code != ExitOK || err != nil || stdout != "" {
 		t.Fatalf("exit %d, %v", code, err)
 	}
@@ -279,13 +280,13 @@ func TestSingleOutputFile(t *testing.T) {
 		t.Fatalf("output %q, %v", data, err)
 	}
 	// The same through standard output.
-	_, stdout, _, _ = runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{in}, Quiet: true})
+	_, stdout, _, _ = runCfg(t, context.Background(), options{Command: Convert, Notation: wxf.Notation{}, Paths: []string{in}, Quiet: true})
 	if stdout != string(data) {
 		t.Errorf("file output differs from standard output")
 	}
 	// An input that yields no game gets no output file.
 	out2 := filepath.Join(t.TempDir(), "none.pgn")
-	code, _, _, _ = runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{filepath.Join(dir, "x", "bad.xqf")}, Out: out2, Quiet: true})
+	code, _, _, _ = runCfg(t, context.Background(), options{Command: Convert, Paths: []string{filepath.Join(dir, "x", "bad.xqf")}, Out: out2, Quiet: true})
 	if _, err := os.Stat(out2); code != ExitInvalid || !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("exit %d; output of an unreadable file: %v", code, err)
 	}
@@ -296,7 +297,7 @@ func TestSingleOutputFile(t *testing.T) {
 
 func TestStdin(t *testing.T) {
 	t.Parallel()
-	code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: iccs.Notation{}, Paths: []string{"-"}, Quiet: true,
+	code, out, errs, err := runCfg(t, context.Background(), options{Command: Convert, Notation: iccs.Notation{}, Paths: []string{"-"}, Quiet: true,
 		Stdin: strings.NewReader("1. h2e2 h9g7 *\n")})
 	if code != ExitOK || err != nil {
 		t.Fatalf("exit %d %v %s", code, err, errs)
@@ -304,7 +305,7 @@ func TestStdin(t *testing.T) {
 	if !strings.Contains(out, "1. H2-E2 H9-G7 *") {
 		t.Errorf("stdout %q", out)
 	}
-	code, _, _, err = runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{"-", "-"}})
+	code, _, _, err = runCfg(t, context.Background(), options{Command: Convert, Paths: []string{"-", "-"}})
 	if code != ExitUsage || err == nil {
 		t.Errorf("stdin twice: exit %d %v", code, err)
 	}
@@ -313,7 +314,7 @@ func TestStdin(t *testing.T) {
 func TestUsageErrors(t *testing.T) {
 	t.Parallel()
 	dir := archive(t)
-	for name, cfg := range map[string]Config{
+	for name, cfg := range map[string]options{
 		"missing path":     {Command: Convert, Paths: []string{filepath.Join(dir, "nope.pgn")}},
 		"missing among":    {Command: Check, Paths: []string{dir, filepath.Join(dir, "nope")}},
 		"no path":          {Command: Check},
@@ -341,14 +342,14 @@ func TestUnwritableOutput(t *testing.T) {
 	dir := archive(t)
 	blocker := filepath.Join(t.TempDir(), "file")
 	writeTree(t, filepath.Dir(blocker), map[string]string{"file": "x"})
-	code, _, _, err := runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{dir}, Out: filepath.Join(blocker, "out") + "/", Quiet: true})
+	code, _, _, err := runCfg(t, context.Background(), options{Command: Convert, Paths: []string{dir}, Out: filepath.Join(blocker, "out") + "/", Quiet: true})
 	if code != ExitUsage || err == nil {
 		t.Errorf("exit %d, %v", code, err)
 	}
 	// A directory that is there, with a subdirectory that cannot be created.
 	out := t.TempDir()
 	writeTree(t, out, map[string]string{"games": "a file where a directory should be"})
-	code, _, _, err = runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{dir}, Out: out, Quiet: true, Jobs: 2})
+	code, _, _, err = runCfg(t, context.Background(), options{Command: Convert, Paths: []string{dir}, Out: out, Quiet: true, Jobs: 2})
 	if code != ExitUsage || err == nil {
 		t.Errorf("exit %d, %v", code, err)
 	}
@@ -378,7 +379,7 @@ func TestInterruptLeavesNoPartialOutput(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			outDir := t.TempDir()
 			out := filepath.Join(outDir, "out")
-			cfg := Config{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Jobs: 3, Quiet: true,
+			cfg := options{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{dir}, Jobs: 3, Quiet: true,
 				Progress: &cancelProgress{cancel: cancel}}
 			if single {
 				out = filepath.Join(outDir, "one.pgn")
@@ -414,12 +415,12 @@ func TestManyGamesStreamThroughSmallWindow(t *testing.T) {
 		files[fmt.Sprintf("f%d.pgn", i)] = pgnText(fmt.Sprint(i), games...)
 	}
 	writeTree(t, dir, files)
-	_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 1, Quiet: true})
+	_, want, _, _ := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 1, Quiet: true})
 	if len(want) < 16*chunkSize {
 		t.Fatalf("output only %d bytes", len(want))
 	}
 	for _, b := range []int64{32 << 20, 3 * chunkSize, 1} {
-		code, got, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 4, Quiet: true, budget: b})
+		code, got, _, _ := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 4, Quiet: true, budget: b})
 		if code != ExitOK || got != want {
 			t.Errorf("budget %d: exit %d; -j 4 output differs", b, code)
 		}
@@ -431,11 +432,11 @@ func TestStrictAndWarnings(t *testing.T) {
 	dir := t.TempDir()
 	// Black's move first in a start position without FEN: a side warning.
 	writeTree(t, dir, map[string]string{"w.pgn": "1. h9g7 h2e2 *\n"})
-	code, _, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}})
+	code, _, errs, _ := runCfg(t, context.Background(), options{Command: Check, Paths: []string{dir}})
 	if code != ExitOK || !strings.Contains(errs, "warning: side:") {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
-	code, _, errs, _ = runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}, Strict: true})
+	code, _, errs, _ = runCfg(t, context.Background(), options{Command: Check, Paths: []string{dir}, Strict: true})
 	if code != ExitInvalid || strings.Contains(errs, "warning:") || !strings.Contains(errs, ": side:") {
 		t.Fatalf("strict: exit %d\n%s", code, errs)
 	}
@@ -444,7 +445,7 @@ func TestStrictAndWarnings(t *testing.T) {
 func TestCheckFormats(t *testing.T) {
 	t.Parallel()
 	dir := archive(t)
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Format: CheckJSON, Paths: []string{dir}})
+	code, out, errs, _ := runCfg(t, context.Background(), options{Command: Check, Format: CheckJSON, Paths: []string{dir}})
 	var sum map[string]any
 	if err := json.Unmarshal([]byte(out), &sum); err != nil || code != ExitInvalid {
 		t.Fatalf("json summary %q: %v", out, err)
@@ -455,7 +456,7 @@ func TestCheckFormats(t *testing.T) {
 	if !strings.Contains(errs, "illegal:") {
 		t.Errorf("diagnostics not on stderr: %q", errs)
 	}
-	_, out, _, _ = runCfg(t, context.Background(), Config{Command: Check, Format: CheckGitHub, Paths: []string{dir}, Quiet: true})
+	_, out, _, _ = runCfg(t, context.Background(), options{Command: Check, Format: CheckGitHub, Paths: []string{dir}, Quiet: true})
 	broken := filepath.Join(dir, "multi", "broken.pgn")
 	if !strings.Contains(out, "::error file="+broken+",line=8,col=25,title=qipu illegal::game 2, ply 4: illegal: ") {
 		t.Errorf("annotations:\n%s", out)
@@ -469,22 +470,22 @@ func TestOutEncoding(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Event \"测试\"]\n\n1. H2-E2 H9-G7 *\n"})
-	code, out, _, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.GBK, Paths: []string{dir}, Quiet: true})
+	code, out, _, _ := runCfg(t, context.Background(), options{Command: Convert, OutEncoding: textenc.GBK, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !bytes.Contains([]byte(out), []byte{0xC5, 0xDA, 0xB6, 0xFE}) { // 炮二 in GBK
 		t.Fatalf("exit %d, output %q", code, out)
 	}
 	// Simplified 测 and 马 are not in Big5: the game is written with '?' in their place and
 	// a warning that names the first and suggests the flags not given.
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ := runCfg(t, context.Background(), options{Command: Convert, OutEncoding: textenc.Big5, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !strings.Contains(out, `[Event "??"]`) ||
 		!strings.Contains(errs, "game 1: warning: encoding: '测' cannot be written in big5, nor 3 more character(s); written as '?' (try --traditional --script traditional)") {
 		t.Fatalf("exit %d, output %q, stderr %q", code, out, errs)
 	}
-	code, _, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
+	code, _, errs, _ = runCfg(t, context.Background(), options{Command: Convert, OutEncoding: textenc.Big5, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !strings.Contains(errs, "(try --traditional)") {
 		t.Fatalf("big5 with --script traditional: exit %d, stderr %q", code, errs)
 	}
-	code, out, errs, _ = runCfg(t, context.Background(), Config{Command: Convert, OutEncoding: textenc.Big5, Notation: chinese.Notation{Traditional: true}, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ = runCfg(t, context.Background(), options{Command: Convert, OutEncoding: textenc.Big5, Notation: chinese.Notation{Traditional: true}, Script: ScriptTraditional, Paths: []string{dir}, Quiet: true})
 	if code != ExitOK || !strings.Contains(out, "[Format") {
 		t.Fatalf("traditional big5: exit %d, %q %q", code, out, errs)
 	}
@@ -503,7 +504,7 @@ func TestReadErrorAfterSomeGames(t *testing.T) {
 	writeTree(t, dir, map[string]string{"b.pgn": pgnText("b", randomGame(3, 10))})
 	report := filepath.Join(dir, "report.jsonl")
 	errDisk := errors.New("input/output error")
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL,
+	code, out, errs, _ := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL,
 		Paths: []string{"-", filepath.Join(dir, "b.pgn")}, Report: report,
 		Stdin: &testutil.FailingReader{R: strings.NewReader(data), Err: errDisk}})
 	if code != ExitInvalid {
@@ -551,7 +552,7 @@ func TestSpilledOutputs(t *testing.T) {
 	}
 	for _, j := range []int{1, 3} {
 		out := filepath.Join(t.TempDir(), "out")
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{dir}, Out: out, Jobs: j, Quiet: true})
+		code, _, errs, err := runCfg(t, context.Background(), options{Command: Convert, Notation: wxf.Notation{}, Paths: []string{dir}, Out: out, Jobs: j, Quiet: true})
 		if code != ExitOK || err != nil {
 			t.Fatalf("-j %d: exit %d, %v\n%s", j, code, err, errs)
 		}
@@ -559,7 +560,7 @@ func TestSpilledOutputs(t *testing.T) {
 			t.Fatalf("-j %d: output tree %v", j, got)
 		}
 		for name := range inputs {
-			_, want, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Notation: wxf.Notation{}, Paths: []string{filepath.Join(dir, name)}, Quiet: true})
+			_, want, _, _ := runCfg(t, context.Background(), options{Command: Convert, Notation: wxf.Notation{}, Paths: []string{filepath.Join(dir, name)}, Quiet: true})
 			got, err := os.ReadFile(filepath.Join(out, name))
 			if err != nil || string(got) != want {
 				t.Errorf("-j %d: %s: %d bytes (%v), standard output %d", j, name, len(got), err, len(want))
@@ -578,7 +579,7 @@ func TestEveryInputEncoding(t *testing.T) {
 	writeTree(t, dir, map[string]string{"a.pgn": gbk})
 	want := ""
 	for _, enc := range []textenc.Encoding{textenc.Auto, textenc.GBK, textenc.GB18030} {
-		code, out, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Encoding: enc, Paths: []string{dir}, Quiet: true})
+		code, out, errs, err := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Encoding: enc, Paths: []string{dir}, Quiet: true})
 		if code != ExitOK || err != nil || !strings.Contains(out, `"Event":"测试"`) {
 			t.Fatalf("%v: exit %d, %v, %s %s", enc, code, err, out, errs)
 		}
@@ -589,7 +590,7 @@ func TestEveryInputEncoding(t *testing.T) {
 		}
 	}
 	for _, enc := range []textenc.Encoding{textenc.UTF8, textenc.UTF16, textenc.UTF16LE, textenc.UTF16BE, textenc.Big5} {
-		if code, _, errs, err := runCfg(t, context.Background(), Config{Command: Check, Encoding: enc, Paths: []string{dir}, Quiet: true}); code == ExitUsage || err != nil {
+		if code, _, errs, err := runCfg(t, context.Background(), options{Command: Check, Encoding: enc, Paths: []string{dir}, Quiet: true}); code == ExitUsage || err != nil {
 			t.Errorf("%v: exit %d, %v, %s", enc, code, err, errs)
 		}
 	}
@@ -602,35 +603,58 @@ func TestLibraryEntryFormat(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"lib.cbl": "CCBridgeLibrary\x00\x01\x02"})
 	report := filepath.Join(t.TempDir(), "r.jsonl")
-	code, _, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Report: report, Paths: []string{dir}, Quiet: true})
+	code, _, errs, _ := runCfg(t, context.Background(), options{Command: Check, Report: report, Paths: []string{dir}, Quiet: true})
 	rep, _ := os.ReadFile(report)
 	if code != ExitInvalid || !strings.Contains(string(rep), `"index":0,"format":"cbl",`) {
 		t.Errorf("exit %d, report %s, stderr %s", code, rep, errs)
 	}
 }
 
-// TestCommandOptions: an option given to a command that does not take it is a usage error
-// naming the commands that do; the table of commands covers every Command.
+// TestCommandOptions: a Config runs the command whose options it sets, exactly one, with
+// those options spread out as the pipeline reads them; the table of commands covers every
+// Command.
 func TestCommandOptions(t *testing.T) {
 	t.Parallel()
-	for c := Convert; c <= Export; c++ {
-		if d := c.def(); d == nil || d.validate == nil || d.passes == nil || d.passes(&Config{DedupeOutput: true}) && d.runPasses == nil {
+	for c := Convert; c <= Analyze; c++ {
+		if d := c.def(); d == nil || d.validate == nil || d.passes == nil || d.passes(&options{DedupeOutput: true}) && d.runPasses == nil {
 			t.Errorf("command %d: incomplete value %+v", c, d)
+		}
+	}
+	for _, tc := range []struct {
+		cfg  Config
+		want options
+	}{
+		{Config{Paths: []string{"a"}, Quiet: true, Convert: &ConvertOptions{Writing: Writing{Output: JSONL, KeepResult: true}, Dedupe: true, FixResults: true, ECCOTags: ECCOAdd}},
+			options{Command: Convert, Paths: []string{"a"}, Quiet: true, Output: JSONL, KeepResult: true, DedupeOutput: true, Checks: CheckSettings{FixResults: true}, ECCOTags: ECCOAdd}},
+		{Config{Strict: true, Check: &CheckOptions{Format: CheckGitHub, Outputs: []CIOutput{{Path: "x"}}, Baseline: "b", WriteBaseline: "w", DecodeOnly: true}},
+			options{Command: Check, Strict: true, Format: CheckGitHub, Outputs: []CIOutput{{Path: "x"}}, Baseline: "b", WriteBaseline: "w", DecodeOnly: true}},
+		{Config{Report: "r", Dedupe: &DedupeOptions{}}, options{Command: Dedupe, Report: "r"}},
+		{Config{Out: "o", Stats: &StatsOptions{Format: StatsHTML, CheckReport: "c.html"}}, options{Command: Stats, Out: "o", StatsFormat: StatsHTML, StatsCheckReport: "c.html"}},
+		{Config{Export: &ExportOptions{Partial: true, KeepResult: true, Dedupe: true}},
+			options{Command: Export, Export: ExportOptions{Partial: true, KeepResult: true, Dedupe: true}, KeepResult: true, DedupeOutput: true}},
+		{Config{Export: &ExportOptions{Evaluation: &AnalysisOptions{Cache: "c"}}},
+			options{Command: Export, Export: ExportOptions{Evaluation: &AnalysisOptions{Cache: "c"}}, Analysis: AnalysisOptions{Cache: "c"}}},
+		{Config{Analyze: &AnalyzeOptions{Writing: Writing{Script: ScriptTraditional}, AnalysisOptions: AnalysisOptions{Cache: "c"}}},
+			options{Command: Analyze, Script: ScriptTraditional, Analysis: AnalysisOptions{Cache: "c"}}},
+	} {
+		got, err := tc.cfg.options()
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%+v: options %+v, %v\nwant %+v", tc.cfg, got, err, tc.want)
 		}
 	}
 	for _, tc := range []struct {
 		cfg  Config
 		want string
 	}{
-		{Config{Command: Check, Checks: CheckSettings{FixResults: true}}, "check: --fix-results: for convert only"},
-		{Config{Command: Stats, DedupeOutput: true}, "stats: --dedupe: for convert and export only"},
-		{Config{Command: Export, ECCOTags: ECCOAdd}, "export: --ecco: for convert only"},
-		{Config{Command: Convert, DecodeOnly: true}, "convert: decode-only: for check only"},
+		{Config{Paths: []string{"a"}}, errCommands.Error()},
+		{Config{Check: &CheckOptions{}, Stats: &StatsOptions{}}, errCommands.Error() + "; it sets Check and Stats"},
+		{Config{Check: &CheckOptions{}, Checks: CheckSettings{FixResults: true}}, "pipeline: Checks.FixResults is convert's: set ConvertOptions.FixResults"},
+		{Config{Convert: &ConvertOptions{}, Checks: CheckSettings{FixResults: true}}, "pipeline: Checks.FixResults is convert's: set ConvertOptions.FixResults"},
 	} {
-		err := tc.cfg.Command.def().checkOptions(&tc.cfg)
+		code, err := Run(context.Background(), tc.cfg)
 		var ue *UsageError
-		if err == nil || !errors.As(err, &ue) || err.Error() != tc.want {
-			t.Errorf("%v: %v, want %q", tc.cfg.Command, err, tc.want)
+		if code != ExitUsage || !errors.As(err, &ue) || err.Error() != tc.want {
+			t.Errorf("%+v: exit %d, %v; want %q", tc.cfg, code, err, tc.want)
 		}
 	}
 }
@@ -642,14 +666,14 @@ func TestOpeningsOnlyWhenShown(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.pgn": "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n"})
 	for _, tc := range []struct {
-		cfg  Config
+		cfg  options
 		only bool
 	}{
-		{Config{Command: Check}, true},
-		{Config{Command: Check, Report: filepath.Join(t.TempDir(), "r.jsonl")}, false},
-		{Config{Command: Convert, Output: JSONL}, false},
-		{Config{Command: Convert}, true},
-		{Config{Command: Stats}, false},
+		{options{Command: Check}, true},
+		{options{Command: Check, Report: filepath.Join(t.TempDir(), "r.jsonl")}, false},
+		{options{Command: Convert, Output: JSONL}, false},
+		{options{Command: Convert}, true},
+		{options{Command: Stats}, false},
 	} {
 		tc.cfg.Paths = []string{dir}
 		s, err := validate(tc.cfg)
@@ -664,7 +688,7 @@ func TestOpeningsOnlyWhenShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, _ := validate(Config{Command: Check, Paths: []string{dir}, Where: where}); !classifiesUntagged(t, s) {
+	if s, _ := validate(options{Command: Check, Paths: []string{dir}, Where: where}); !classifiesUntagged(t, s) {
 		t.Error("--where on ecco does not classify every game")
 	}
 }

@@ -29,7 +29,7 @@ func TestLinksInTheTree(t *testing.T) {
 	}
 	for _, arg := range []string{dir, filepath.Join(root, "link"), filepath.Join(root, "link") + "/"} {
 		report := filepath.Join(t.TempDir(), "r.jsonl")
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{arg}, Report: report})
+		code, _, errs, err := runCfg(t, context.Background(), options{Command: Check, Paths: []string{arg}, Report: report})
 		if code != ExitInvalid || err != nil {
 			t.Fatalf("%s: exit %d, %v\n%s", arg, code, err, errs)
 		}
@@ -58,7 +58,7 @@ func TestEveryFileDiagnosticPositioned(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"empty.pgn": "", "blank.pgn": "\n\n  \n", "empty.xqf": ""})
-	code, _, errs, _ := runCfg(t, context.Background(), Config{Command: Check, Paths: []string{dir}, Quiet: true})
+	code, _, errs, _ := runCfg(t, context.Background(), options{Command: Check, Paths: []string{dir}, Quiet: true})
 	if code != ExitInvalid {
 		t.Fatalf("exit %d", code)
 	}
@@ -85,7 +85,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, out := range []string{filepath.Join(root, "in-link"), filepath.Join(root, "in-link", "sub", "..")} {
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: iccs.Notation{}, Paths: []string{in}, Out: out, Quiet: true})
+		code, _, errs, err := runCfg(t, context.Background(), options{Command: Convert, Notation: iccs.Notation{}, Paths: []string{in}, Out: out, Quiet: true})
 		if code != ExitOK || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}
@@ -108,7 +108,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 		if err := os.Symlink("out", filepath.Join(root, "out-link")); err != nil {
 			t.Fatal(err)
 		}
-		code, _, errs, err := runCfg(t, context.Background(), Config{Command: Convert, Notation: iccs.Notation{}, Paths: []string{in}, Out: out, Report: report, Quiet: true})
+		code, _, errs, err := runCfg(t, context.Background(), options{Command: Convert, Notation: iccs.Notation{}, Paths: []string{in}, Out: out, Report: report, Quiet: true})
 		if code != ExitOK || err != nil {
 			t.Fatalf("exit %d, %v\n%s", code, err, errs)
 		}
@@ -123,7 +123,7 @@ func TestOutputNeverReplacesInputOrReport(t *testing.T) {
 	}
 
 	// A single output file and the report named through a link: a usage error.
-	code, _, _, err := runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{filepath.Join(in, "a.pgn")},
+	code, _, _, err := runCfg(t, context.Background(), options{Command: Convert, Paths: []string{filepath.Join(in, "a.pgn")},
 		Out: filepath.Join(out, "one.pgn"), Report: filepath.Join(root, "out-link", "one.pgn"), Quiet: true})
 	if code != ExitUsage || err == nil {
 		t.Errorf("--report and --out the same file through a link: exit %d, %v", code, err)
@@ -144,7 +144,7 @@ func TestMisnamedFiles(t *testing.T) {
 		"b.xqf": "[Event \"x\"]\n1. h2e2 h9g7 *\n",
 		"c.pgn": "XQ\x00 not an XQF header",
 	})
-	code, out, errs, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Quiet: true})
+	code, out, errs, _ := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir}, Quiet: true})
 	if code != ExitInvalid {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}

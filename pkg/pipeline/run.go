@@ -28,6 +28,15 @@ type job struct {
 // ExitInterrupted (it wraps ErrInterrupted); it is nil otherwise, since the diagnostics and the
 // summary have already been written to cfg.Stderr.
 func Run(ctx context.Context, cfg Config) (code int, err error) {
+	opts, err := cfg.options()
+	if err != nil {
+		return ExitUsage, err
+	}
+	return run(ctx, opts)
+}
+
+// run is Run on the options spread out.
+func run(ctx context.Context, cfg options) (code int, err error) {
 	s, err := validate(cfg)
 	if err != nil {
 		return ExitUsage, err

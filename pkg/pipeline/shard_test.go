@@ -86,7 +86,7 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 	run := func(sh Shard, name string, cmd Command) (report, out string) {
 		name += "-" + output.String()
 		report = filepath.Join(tmp, name+".jsonl")
-		cfg := Config{Command: cmd, Paths: []string{in}, Report: report, Shard: sh, Jobs: 3, Output: output}
+		cfg := options{Command: cmd, Paths: []string{in}, Report: report, Shard: sh, Jobs: 3, Output: output}
 		if cmd == Convert {
 			out = filepath.Join(tmp, name+"-out")
 			cfg.Out = out
@@ -201,13 +201,13 @@ func TestParseMemoryLimit(t *testing.T) {
 
 func TestDiscover(t *testing.T) {
 	in := shardTree(t)
-	all, err := listInputs(Config{Paths: []string{in}})
+	all, err := listInputs(options{Paths: []string{in}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for k := range 3 {
-		part, err := listInputs(Config{Paths: []string{in}, Shard: Shard{Index: k, Count: 3}})
+		part, err := listInputs(options{Paths: []string{in}, Shard: Shard{Index: k, Count: 3}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,10 +216,10 @@ func TestDiscover(t *testing.T) {
 	if n != len(all) || len(all) < 50 {
 		t.Errorf("%d inputs in 3 shards, %d in all", n, len(all))
 	}
-	if _, err := listInputs(Config{Paths: []string{filepath.Join(in, "missing")}}); err == nil {
+	if _, err := listInputs(options{Paths: []string{filepath.Join(in, "missing")}}); err == nil {
 		t.Error("a missing PATH is no error")
 	}
-	list, err := listInputs(Config{FilesFrom: "-", Stdin: strings.NewReader(filepath.Join(in, "a.pgn") + "\x00" + filepath.Join(in, "nope.pgn") + "\x00")})
+	list, err := listInputs(options{FilesFrom: "-", Stdin: strings.NewReader(filepath.Join(in, "a.pgn") + "\x00" + filepath.Join(in, "nope.pgn") + "\x00")})
 	if err != nil || len(list) != 2 || list[0].Err != nil || list[1].Err == nil {
 		t.Errorf("listed: %+v, %v", list, err)
 	}
@@ -243,7 +243,7 @@ type inputFile struct {
 // entries of FilesFrom (read from cfg.Stdin for "-"), keeping those of cfg.Shard, leaving out
 // the output directory of a Convert. Tests see through it what Run reads. A PATH that does
 // not exist is a *UsageError.
-func listInputs(cfg Config) ([]inputFile, error) {
+func listInputs(cfg options) ([]inputFile, error) {
 	if cfg.Stdin == nil {
 		cfg.Stdin = strings.NewReader("")
 	}

@@ -144,7 +144,7 @@ func TestSplitBy(t *testing.T) {
 	dir := splitTree(t)
 	tmp := t.TempDir()
 	unsplitReport := filepath.Join(tmp, "unsplit.jsonl")
-	code, unsplit, _, err := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir},
+	code, unsplit, _, err := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir},
 		Jobs: 1, Quiet: true, Report: unsplitReport})
 	if code != ExitInvalid || err != nil {
 		t.Fatalf("unsplit: exit %d, %v", code, err)
@@ -182,7 +182,7 @@ func TestSplitBy(t *testing.T) {
 		for _, j := range []int{1, 3} {
 			out := filepath.Join(tmp, fmt.Sprintf("%s-j%d", mode, j))
 			report := out + ".report.jsonl"
-			code, stdout, _, err := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir},
+			code, stdout, _, err := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir},
 				Jobs: j, Quiet: true, Out: out, Report: report, SplitBy: sp})
 			if code != ExitInvalid || err != nil || stdout != "" {
 				t.Fatalf("%s -j %d: exit %d, %v, stdout %q", mode, j, code, err, stdout)
@@ -240,9 +240,9 @@ func TestSplitByPGN(t *testing.T) {
 		ext string
 		sep string
 	}{{PGN, ".pgn", "\n[Game "}, {DhtmlXQ, ".txt", "[DhtmlXQ]"}} {
-		_, unsplit, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: tc.to, Paths: []string{dir}, Quiet: true})
+		_, unsplit, _, _ := runCfg(t, context.Background(), options{Command: Convert, Output: tc.to, Paths: []string{dir}, Quiet: true})
 		out := t.TempDir()
-		code, _, _, err := runCfg(t, context.Background(), Config{Command: Convert, Output: tc.to, Paths: []string{dir}, Jobs: 3,
+		code, _, _, err := runCfg(t, context.Background(), options{Command: Convert, Output: tc.to, Paths: []string{dir}, Jobs: 3,
 			Quiet: true, Out: out, SplitBy: mustSplit(t, "3")})
 		if code != ExitInvalid || err != nil {
 			t.Fatalf("%v: exit %d, %v", tc.to, code, err)
@@ -293,14 +293,14 @@ func TestSplitByManyGroups(t *testing.T) {
 		files[fmt.Sprintf("f%d.pgn", f)] = eventGames(uint64(100*f), 4, events...)
 	}
 	writeTree(t, dir, files)
-	_, unsplit, _, _ := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 1, Quiet: true})
+	_, unsplit, _, _ := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 1, Quiet: true})
 	sp := mustSplit(t, "event")
 	want := expectSplit(t, sp, unsplit, ".jsonl")
 	if len(want) <= maxSplitOpen {
 		t.Fatalf("only %d groups", len(want))
 	}
 	out := t.TempDir()
-	code, _, _, err := runCfg(t, context.Background(), Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 3,
+	code, _, _, err := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 3,
 		Quiet: true, Out: out, SplitBy: sp})
 	if code != ExitOK || err != nil {
 		t.Fatalf("exit %d, %v", code, err)
@@ -315,7 +315,7 @@ func TestSplitByInterrupted(t *testing.T) {
 	for _, mode := range []string{"event", "5"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		outDir := t.TempDir()
-		cfg := Config{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 3, Quiet: true,
+		cfg := options{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 3, Quiet: true,
 			Out: filepath.Join(outDir, "out"), Report: filepath.Join(outDir, "report.jsonl"),
 			SplitBy: mustSplit(t, mode), Progress: &cancelProgress{cancel: cancel}}
 		code, _, _, err := runCfg(t, ctx, cfg)
@@ -338,7 +338,7 @@ func TestSplitByUsage(t *testing.T) {
 	t.Parallel()
 	dir := splitTree(t)
 	sp := mustSplit(t, "event")
-	for name, cfg := range map[string]Config{
+	for name, cfg := range map[string]options{
 		"no out":   {Command: Convert, Paths: []string{dir}, SplitBy: sp},
 		"out -":    {Command: Convert, Paths: []string{dir}, Out: "-", SplitBy: sp},
 		"xqf":      {Command: Convert, Output: XQF, Paths: []string{dir}, Out: t.TempDir(), SplitBy: sp},
@@ -353,7 +353,7 @@ func TestSplitByUsage(t *testing.T) {
 	}
 	// One input file and an --out that does not exist: a directory all the same.
 	out := filepath.Join(t.TempDir(), "groups")
-	code, _, _, err := runCfg(t, context.Background(), Config{Command: Convert, Paths: []string{filepath.Join(dir, "a", "one.pgn")},
+	code, _, _, err := runCfg(t, context.Background(), options{Command: Convert, Paths: []string{filepath.Join(dir, "a", "one.pgn")},
 		Out: out, SplitBy: sp, Quiet: true})
 	if code != ExitOK || err != nil {
 		t.Fatalf("single file: exit %d, %v", code, err)

@@ -115,7 +115,7 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 }
 
 // writeStats writes the report in the configured format.
-func writeStats(rep *stats.Report, w io.Writer, cfg Config) error {
+func writeStats(rep *stats.Report, w io.Writer, cfg options) error {
 	switch cfg.StatsFormat {
 	case StatsJSON:
 		return rep.WriteJSON(w)

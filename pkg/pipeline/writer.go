@@ -18,7 +18,6 @@ import (
 type batch struct {
 	out    []byte // converted output for standard output or the single output file
 	diag   []byte // diagnostic lines for standard error
-	annot  []byte // GitHub annotations for standard output (check --format github)
 	report []byte // report lines
 	// Under an output directory: the next bytes of the input's output file, and whether the
 	// file is complete after them; dest is where it goes (set with its first bytes and its
@@ -40,7 +39,7 @@ type batch struct {
 }
 
 func (p *batch) size() int {
-	return len(p.out) + len(p.diag) + len(p.annot) + len(p.report) + len(p.file) + len(p.rows)*rowSize + len(p.split.data)
+	return len(p.out) + len(p.diag) + len(p.report) + len(p.file) + len(p.rows)*rowSize + len(p.split.data)
 }
 
 func (p *batch) empty() bool {
@@ -214,11 +213,6 @@ func (w *writer) write(p *batch) error {
 				return fmt.Errorf("writing %s: %w", w.r.s.outPath, err)
 			}
 		} else if _, err := w.stdout.Write(p.out); err != nil {
-			return fmt.Errorf("writing standard output: %w", err)
-		}
-	}
-	if len(p.annot) > 0 {
-		if _, err := w.stdout.Write(p.annot); err != nil {
 			return fmt.Errorf("writing standard output: %w", err)
 		}
 	}

@@ -52,7 +52,7 @@ func jsonlLines(t *testing.T, paths ...string) []string {
 	var out []string
 	for _, path := range paths {
 		var stdout, stderr bytes.Buffer
-		code, err := pipeline.Run(context.Background(), pipeline.Config{Command: pipeline.Convert, Output: pipeline.JSONL,
+		code, err := pipeline.Run(context.Background(), pipeline.Config{Convert: &pipeline.ConvertOptions{Writing: pipeline.Writing{Output: pipeline.JSONL}},
 			Paths: []string{path}, Quiet: true, Stdout: &stdout, Stderr: &stderr})
 		if err != nil || code > pipeline.ExitInvalid {
 			t.Fatalf("%s: exit %d, %v\n%s", path, code, err, stderr.String())

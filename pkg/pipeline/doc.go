@@ -29,11 +29,12 @@
 // writer and the exit code), options.go (Config and the options of each command, spread out
 // into one set the pipeline reads), config.go (their validation), checks.go (the per-game
 // checks built from their flags), shard.go (--shard),
-// memlimit.go (the memory a run aims at), inputs.go, discover.go and package walk (input
+// memlimit.go (the memory a run aims at, the output files behind the head may hold, the
+// decoding of large inputs: internal/headsem), inputs.go, discover.go and package walk (input
 // files), found.go (arguments that yield no game file), file.go (one file: read, replay, hand
 // its batches of results on), input.go (read errors in messages), notgame.go (a file its name
 // alone sent to a reader), convert.go (a game through its writer, the writer's warnings),
-// notation.go (PGN output's notation), budget.go (output held by waiting files), writer.go (the
+// notation.go (PGN output's notation), writer.go (the
 // ordered writer, one order slot per input), output.go, creators.go and internal/fsio (atomic
 // output files, where output goes, the goroutines that create them), split.go (convert
 // --split-by), export.go (qipu export), ci.go and boards.go (CI formats, selection of codes,

@@ -117,11 +117,11 @@ func (f *fileRun) read() {
 			src = &fsio.CtxReader{Ctx: w.ctx, R: fh} // a named pipe or a device
 		} else if err == nil {
 			// A large file waits for its share of the decoding pool (Config.MemoryLimit).
-			n := w.r.large.cost(size)
-			if !w.r.large.acquire(w.ctx, f.sl.seq, n) {
+			n := inputCost(w.r.large, size)
+			if !w.r.large.Acquire(w.ctx, f.sl.seq, n) {
 				return
 			}
-			defer w.r.large.release(n)
+			defer w.r.large.Release(n)
 		}
 	}
 	f.src.R = src
@@ -320,7 +320,7 @@ func (f *fileRun) flush() {
 	if f.cur.empty() {
 		return
 	}
-	f.w.r.budget.acquire(f.sl.seq, int64(f.cur.size()))
+	f.w.r.budget.Acquire(context.Background(), f.sl.seq, int64(f.cur.size()))
 	f.paceSplit() // split.go
 	p := f.cur
 	f.sl.send(&p)

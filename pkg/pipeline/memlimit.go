@@ -1,12 +1,12 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/qipu/qipu/pkg/internal/headsem"
 )
 
 // DefaultMemoryLimit is the memory a run aims to stay within when Config.MemoryLimit is zero:
@@ -87,65 +87,24 @@ const (
 	inputFactor = 16
 )
 
-// pool is a weighted semaphore that gives up when its context is done. The file at the head
-// of the queue never waits (as with the output budget): a file that holds a share may be
-// waiting for the writer to reach it.
-type pool struct {
-	mu   sync.Mutex
-	cond sync.Cond
-	free int64
-	size int64
-	head int
-}
-
-func newPool(ctx context.Context, size int64) *pool {
-	p := &pool{free: size, size: size}
-	p.cond.L = &p.mu
-	context.AfterFunc(ctx, func() {
-		p.mu.Lock()
-		p.cond.Broadcast()
-		p.mu.Unlock()
-	})
-	return p
-}
-
-// cost is what an input of n bytes takes from the pool: nothing for a small file, else its
-// estimate capped at the pool's size (the largest file then runs alone among the large).
-func (p *pool) cost(n int64) int64 {
-	if p == nil || n < largeInput {
+// inputCost is what an input of n bytes takes from the decoding pool of large inputs (nil
+// without a memory limit): nothing for a small file, else its estimate capped at the pool's
+// size (the largest file then runs alone among the large).
+func inputCost(large *headsem.Sem, n int64) int64 {
+	if large == nil || n < largeInput {
 		return 0
 	}
-	return min(n*inputFactor, p.size)
+	return min(n*inputFactor, large.Size())
 }
 
-// acquire takes n for file seq, waiting until it is free or seq is the head; it reports
-// false when ctx is done first.
-func (p *pool) acquire(ctx context.Context, seq int, n int64) bool {
-	if n == 0 {
-		return true
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for p.free < n && seq != p.head {
-		if ctx.Err() != nil {
-			return false
-		}
-		p.cond.Wait()
-	}
-	p.free -= n
-	return true
-}
-
-// release gives n back.
-func (p *pool) release(n int64) {
-	if n == 0 {
-		return
-	}
-	p.mu.Lock()
-	p.free += n
-	p.mu.Unlock()
-	p.cond.Broadcast()
-}
+// minBudget and jobBudget size the output budget: the bytes of output that files not yet at
+// the head of the queue may hold while they wait for the writer (max(minBudget, jobs ×
+// jobBudget)). The file at the head streams through without limit: the writer drains it.
+// Config.budget replaces them in tests.
+const (
+	minBudget int64 = 32 << 20
+	jobBudget int64 = 8 << 20
+)
 
 // window is the number of files in flight between the feeder and the ordered writer.
 func window(jobs int) int {
@@ -163,15 +122,4 @@ func (s *settings) outputBudget() int64 {
 		total = min(total, max(l/4, 8<<20))
 	}
 	return total
-}
-
-// setHead records the file the writer now drains.
-func (p *pool) setHead(seq int) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	p.head = seq
-	p.mu.Unlock()
-	p.cond.Broadcast()
 }

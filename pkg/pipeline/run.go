@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/qipu/qipu/pkg/internal/fsio"
+	"github.com/qipu/qipu/pkg/internal/headsem"
 	"github.com/qipu/qipu/pkg/textenc"
 )
 
@@ -83,8 +84,8 @@ func (s *settings) checkScript() error {
 type runner struct {
 	s      *settings
 	temps  *fsio.TempSet
-	budget *budget
-	large  *pool // the decoding of large inputs; nil without a memory limit
+	budget *headsem.Sem // the output held by the files behind the head of the queue (memlimit.go)
+	large  *headsem.Sem // the decoding of large inputs; nil without a memory limit
 
 	// The inputs, appended by the discovery while the workers already convert the first
 	// ones; discovered is closed when the list is complete (or the walk gave up).
@@ -219,9 +220,9 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 	// keep going while a large file at the head is converted: a file that waits holds only
 	// its results, whose bytes the budget bounds.
 	order := make(chan *orderSlot, window(s.jobs))
-	r.budget = newBudget(s.outputBudget())
+	r.budget = headsem.New(context.Background(), s.outputBudget()) // a worker waits for the writer, which drains
 	if l := s.memoryLimit(); l > 0 {
-		r.large = newPool(ctx, l/2)
+		r.large = headsem.New(ctx, l/2)
 	}
 	jobs := make(chan job, 64*s.jobs) // a worker done with a file finds the next one waiting
 	var wg sync.WaitGroup

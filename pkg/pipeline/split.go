@@ -86,18 +86,11 @@ func (p *splitPacer) release(n int64) {
 // it hands over more games (splitPacer); the files behind the head are bounded by the budget.
 func (f *fileRun) paceSplit() {
 	n := int64(len(f.cur.split.data))
-	if n == 0 || !f.w.r.budget.isHead(f.sl.seq) {
+	if n == 0 || !f.w.r.budget.IsHead(f.sl.seq) {
 		return
 	}
 	f.w.r.splitPace.acquire(n)
 	f.cur.split.paced = n
-}
-
-// isHead reports whether file seq is the one the writer drains.
-func (b *budget) isHead(seq int) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.head == seq
 }
 
 // splitMark is one game in splitData: its group name (empty for --split-by N: the writer

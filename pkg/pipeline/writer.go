@@ -143,15 +143,15 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 	}
 	var buf []*batch
 	for sl := range order {
-		w.r.budget.setHead(sl.seq)
-		w.r.large.setHead(sl.seq)
+		w.r.budget.SetHead(sl.seq)
+		w.r.large.SetHead(sl.seq)
 		games := 0
 		for {
 			var closed bool
 			buf, closed = sl.collect(buf[:0])
 			for i, p := range buf {
 				buf[i] = nil
-				w.r.budget.release(int64(p.size()))
+				w.r.budget.Release(int64(p.size()))
 				w.r.splitPace.release(p.split.paced) // split.go
 				games += p.stats.games
 				w.total.add(&p.stats)

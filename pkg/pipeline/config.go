@@ -465,23 +465,22 @@ func targetOf(o Output, showsOpenings bool) target {
 
 // settings is a validated Config.
 type settings struct {
-	cfg         options
-	to          *target       // convert's output; nil for the other commands
-	pgn         pgnNotation   // PGN output's notation
-	games       jsonl.Options // JSON Lines games, with their moves
-	reports     jsonl.Options // report entries: JSON Lines games without moves
-	script      Script
-	inEnc       textenc.Encoding
-	outEnc      textenc.Encoding
-	format      CheckFormat
-	jobs        int
-	stdin       io.Reader
-	stdout      io.Writer
-	stderr      io.Writer
-	outMode     outMode
-	outPath     string // the file or directory of Out
-	jsonSummary bool
-	checks      []*game.Check // the per-game checks, in order, built with their settings
+	cfg     options
+	to      *target       // convert's output; nil for the other commands
+	pgn     pgnNotation   // PGN output's notation
+	games   jsonl.Options // JSON Lines games, with their moves
+	reports jsonl.Options // report entries: JSON Lines games without moves
+	script  Script
+	inEnc   textenc.Encoding
+	outEnc  textenc.Encoding
+	format  CheckFormat
+	jobs    int
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+	outMode outMode
+	outPath string        // the file or directory of Out
+	checks  []*game.Check // the per-game checks, in order, built with their settings
 	// eccoTraditional: the names of the ECCO classification are written in traditional
 	// characters.
 	eccoTraditional bool

@@ -35,8 +35,8 @@
 // its batches of results on), input.go (read errors in messages), notgame.go (a file its name
 // alone sent to a reader), convert.go (a game through its writer, the writer's warnings),
 // notation.go (PGN output's notation), writer.go (the
-// ordered writer, one order slot per input), output.go, creators.go and internal/fsio (atomic
-// output files, where output goes, the goroutines that create them), split.go (convert
+// ordered writer, one order slot per input), output.go and internal/fsio (where output goes;
+// atomic output files, the goroutines that create them, paths resolved through links), split.go (convert
 // --split-by), export.go (qipu export), ci.go and boards.go (CI formats, selection of codes,
 // baselines, the positions of diagnostics), summary.go (the tally and the summary), outpaths.go
 // (each input's "source" and its place under an output directory), diagorder.go (a file's own

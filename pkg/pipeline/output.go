@@ -3,7 +3,6 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,7 +58,7 @@ func (s *settings) decideOutput(temps *fsio.TempSet) error {
 		return nil
 	}
 	s.outMode = outFile
-	if s.cfg.Report != "" && resolve(s.cfg.Report, nil) == resolve(s.outPath, nil) {
+	if s.cfg.Report != "" && fsio.Resolve(s.cfg.Report, nil) == fsio.Resolve(s.outPath, nil) {
 		return usagef("convert: --report and --out name the same file")
 	}
 	if err := temps.MkdirAll(filepath.Dir(s.outPath)); err != nil {
@@ -98,84 +97,4 @@ func (s *settings) checkInputs(inputs []*input) error {
 		return check(s.outPath, "--out", s.cfg.Out)
 	}
 	return nil
-}
-
-// resolveDir resolves the links of an existing directory (absolute and clean) from its
-// parent's resolution, resolved and cached first: a directory below one resolved already
-// takes one Lstat, where filepath.EvalSymlinks would look at every element of a deep path
-// again. It reports false when dir or an ancestor cannot be looked at.
-func resolveDir(dir string, cache map[string]string) (string, bool) {
-	if r, ok := cache[dir]; ok {
-		return r, true
-	}
-	parent := filepath.Dir(dir)
-	var r string
-	if parent == dir {
-		r = dir // the root
-	} else {
-		rp, ok := resolveDir(parent, cache)
-		if !ok {
-			return "", false
-		}
-		fi, err := os.Lstat(dir)
-		switch {
-		case err != nil:
-			return "", false
-		case fi.Mode()&fs.ModeSymlink != 0:
-			if r, err = filepath.EvalSymlinks(dir); err != nil {
-				return "", false
-			}
-		default:
-			r = filepath.Join(rp, filepath.Base(dir))
-		}
-	}
-	cache[dir] = r
-	return r, true
-}
-
-// resolve returns the absolute form of path with the symbolic links of its directory
-// resolved (as far as the directory exists; the last element is kept as it is): two names
-// of one directory entry resolve alike. cache, if not nil, keeps the directories resolved.
-func resolve(path string, cache map[string]string) string {
-	abs := filepath.Clean(path)
-	if !filepath.IsAbs(abs) {
-		wd, ok := cache[""] // the working directory, looked up once
-		if !ok {
-			var err error
-			if wd, err = os.Getwd(); err != nil {
-				return abs
-			}
-			if cache != nil {
-				cache[""] = wd
-			}
-		}
-		abs = filepath.Join(wd, abs)
-	}
-	dir, base := filepath.Dir(abs), filepath.Base(abs)
-	if r, ok := cache[dir]; ok {
-		return filepath.Join(r, base)
-	}
-	if cache != nil {
-		if r, ok := resolveDir(dir, cache); ok {
-			return filepath.Join(r, base)
-		}
-	}
-	// The deepest directory that exists, resolved, and the rest as it is.
-	rest := ""
-	d := dir
-	for {
-		if r, err := filepath.EvalSymlinks(d); err == nil {
-			r = filepath.Join(r, rest)
-			if cache != nil {
-				cache[dir] = r
-			}
-			return filepath.Join(r, base)
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(d), rest)
-		d = parent
-	}
 }

@@ -166,9 +166,9 @@ func (w *writer) discoveryDone() error {
 		// output directory that reaches the inputs through a link cannot replace them.
 		// The names in the output directory itself are kept too: --split-by writes there and
 		// must not take one of them in another case.
-		top := filepath.Dir(resolve(filepath.Join(s.outPath, "x"), w.dirs))
+		top := filepath.Dir(fsio.Resolve(filepath.Join(s.outPath, "x"), w.dirs))
 		claim := func(path string) {
-			r := resolve(path, w.dirs)
+			r := fsio.Resolve(path, w.dirs)
 			w.claimed[claimOf(r)] = true
 			if filepath.Dir(r) == top {
 				w.topClaimed = append(w.topClaimed, r)

@@ -266,7 +266,7 @@ func (sw *splitWriter) claim(w *writer, key string, take bool) string {
 			continue
 		}
 		p := filepath.Join(sw.dir, name)
-		r := claimOf(resolve(p, w.dirs))
+		r := claimOf(fsio.Resolve(p, w.dirs))
 		if w.claimed[r] {
 			continue
 		}

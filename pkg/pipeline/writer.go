@@ -114,12 +114,12 @@ type writer struct {
 	report    fsio.OutputFile
 	reportBuf *bufio.Writer
 	file      fsio.OutputFile   // the output file of the input at the head, while it is written
-	creators  *creators         // under an output directory: they create the complete files (creators.go)
+	creators  *fsio.Creators    // under an output directory: they create the complete files
 	claimed   map[claimKey]bool // output names taken in this run (and the inputs'), resolved
 	// topClaimed are the names of inputs and the report directly in the output directory,
 	// resolved (--split-by writes there).
 	topClaimed []string
-	dirs       map[string]string // resolve's cache of directories
+	dirs       map[string]string // fsio.Resolve's cache of directories
 	total      tally
 	found      found // the arguments that yielded a game file
 	ci         ciWriter
@@ -139,7 +139,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 		fail(err)
 	}
 	if w.r.s.outMode == outDir {
-		w.creators = newCreators(ctx, cancel, w.r.temps, w.r.s.jobs)
+		w.creators = fsio.NewCreators(ctx, cancel, w.r.temps, w.r.s.jobs)
 	}
 	var buf []*batch
 	for sl := range order {
@@ -184,7 +184,7 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 		}
 	}
 	if w.creators != nil {
-		if err := w.creators.wait(); err != nil {
+		if err := w.creators.Wait(); err != nil {
 			fail(err)
 		}
 	}
@@ -233,9 +233,9 @@ func (w *writer) write(p *batch) error {
 func (w *writer) writeFiles(p *batch) error {
 	if c := w.creators; c != nil && w.file == nil && len(p.file) > 0 && p.fileEnd {
 		// A whole output in one batch: a creator writes it (the common case).
-		c.send(createTask{dir: p.dest.dir, target: w.claim(p.dest), data: p.file})
+		c.Send(fsio.CreateTask{Dir: p.dest.dir, Target: w.claim(p.dest), Data: p.file})
 		for _, d := range p.files {
-			c.send(createTask{dir: d.dir, target: w.claim(d), temp: d.temp})
+			c.Send(fsio.CreateTask{Dir: d.dir, Target: w.claim(d), Temp: d.temp})
 		}
 		return nil
 	}
@@ -260,7 +260,7 @@ func (w *writer) writeFiles(p *batch) error {
 	}
 	for _, d := range p.files {
 		if w.creators != nil {
-			w.creators.send(createTask{dir: d.dir, target: w.claim(d), temp: d.temp})
+			w.creators.Send(fsio.CreateTask{Dir: d.dir, Target: w.claim(d), Temp: d.temp})
 		} else if err := w.r.temps.Rename(d.temp, w.claim(d)); err != nil {
 			return err
 		}
@@ -294,7 +294,7 @@ func (w *writer) claim(f doneFile) string {
 			name = fmt.Sprintf("%s-%d%s", f.base, n, f.ext)
 		}
 		p := filepath.Join(f.dir, name)
-		key := claimOf(resolve(p, w.dirs))
+		key := claimOf(fsio.Resolve(p, w.dirs))
 		if !w.claimed[key] {
 			w.claimed[key] = true
 			return p

@@ -2,7 +2,9 @@
 // are renamed into place whole (TempSet), so that no partial file is ever seen under its name
 // and an interrupted run leaves none behind; files created and read through their bare
 // descriptors where the system allows it (one system call less per file); inputs that may
-// block (named pipes) opened and read so that a cancelled run does not wait for them.
+// block (named pipes) opened and read so that a cancelled run does not wait for them; the
+// goroutines that create the output files of a directory tree (Creators); paths resolved
+// through their links, so that two names of one file compare equal (Resolve).
 package fsio
 
 import (

@@ -1,4 +1,4 @@
-package pipeline
+package fsio
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestResolveWithCache: resolve with a cache (directories resolved from their parents, one
+// TestResolveWithCache: Resolve with a cache (directories resolved from their parents, one
 // Lstat each) gives what resolving every path afresh gives, through links to directories,
 // in any order of calls, and for directories that do not exist yet.
 func TestResolveWithCache(t *testing.T) {
@@ -31,7 +31,7 @@ func TestResolveWithCache(t *testing.T) {
 	}
 	want := map[string]string{}
 	for _, p := range paths {
-		want[p] = resolve(filepath.Join(root, p), nil)
+		want[p] = Resolve(filepath.Join(root, p), nil)
 	}
 	if want["la/b/c/f.pgn"] != want["a/b/c/f.pgn"] || want["x/lb/c/f.pgn"] != want["a/b/c/f.pgn"] {
 		t.Fatalf("the reference does not resolve the links: %v", want)
@@ -40,8 +40,8 @@ func TestResolveWithCache(t *testing.T) {
 		cache := map[string]string{}
 		for _, i := range order {
 			p := paths[i]
-			if got := resolve(filepath.Join(root, p), cache); got != want[p] {
-				t.Errorf("order %v: resolve(%s) = %s, want %s", order, p, got, want[p])
+			if got := Resolve(filepath.Join(root, p), cache); got != want[p] {
+				t.Errorf("order %v: Resolve(%s) = %s, want %s", order, p, got, want[p])
 			}
 		}
 	}

@@ -1,20 +1,13 @@
 package pipeline
 
 import (
-	"bufio"
-	"container/list"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/fsio"
+	"github.com/qipu/qipu/pkg/internal/groupfile"
 	"github.com/qipu/qipu/pkg/shape"
 )
 
@@ -25,13 +18,6 @@ import (
 // writer appends each game to its group's file in a temporary directory under OUT, and
 // renames every group's file into place at the end of a run that succeeds: nothing of a
 // group is held in memory, and an interrupted run leaves no partial file.
-
-// maxSplitOpen bounds the group files the writer keeps open: beyond it, the file used least
-// recently is closed and reopened in append mode when its group has more games.
-const maxSplitOpen = 256
-
-// splitBufSize is the buffer of each open group file.
-const splitBufSize = 16 << 10
 
 // splitData is the output of a batch's games under --split-by: their bytes, one after the
 // other, and each game's group and end.
@@ -141,57 +127,45 @@ func (f *fileRun) emitSplit(data []byte) {
 	sd.marks = append(sd.marks, splitMark{key: f.group, end: len(sd.data)})
 }
 
-// splitWriter is the writer's part. Every group's file is written in a temporary directory
-// under the output directory, named by the group's number, and moved into place at the end of
-// a run that succeeds; a run that fails or is interrupted removes the directory. What it keeps
-// of a group is small: for --split-by N not even that, since a run of N games is done when
-// the next starts and its name is computed again at the end.
+// splitWriter is the writer's part: it names the groups and places each game in its group's
+// file, which package groupfile writes in a temporary directory under the output directory
+// and moves into place at the end of a run that succeeds. What it keeps of a group is small:
+// for --split-by N not even that, since a run of N games is done when the next starts and its
+// name is computed again at the end.
 type splitWriter struct {
-	dir    string      // the output directory
-	temp   string      // the temporary directory in it
-	ext    string      // the files' extension
-	split  shape.Split // how games are grouped
-	count  int         // N of --split-by N; 0 for event and ecco
-	games  int         // games written: the next game's place in the output
-	last   *splitFile  // the current group of --split-by N
-	groups map[string]*splitFile
-	order  []*splitFile    // the groups of event and ecco, in order
-	made   int             // the groups made
-	taken  map[string]bool // file names taken in dir, folded (foldName)
-	open   list.List       // the groups with an open file, the most recently used first
-	spare  *bufio.Writer   // the buffer of the last file closed, for the next one opened
-}
-
-// splitFile is one group's output file.
-type splitFile struct {
-	num    int    // the group's number: its temporary file's name
-	target string // the final path (event, ecco)
-	f      *os.File
-	buf    *bufio.Writer
-	elem   *list.Element // in splitWriter.open while f is open
+	dir     string      // the output directory
+	ext     string      // the files' extension
+	split   shape.Split // how games are grouped
+	count   int         // N of --split-by N; 0 for event and ecco
+	games   int         // games written: the next game's place in the output
+	last    int         // the current group of --split-by N, -1 before the first
+	files   *groupfile.Set
+	groups  map[string]int  // the groups of event and ecco by key
+	targets []string        // the groups' paths, for event and ecco
+	taken   map[string]bool // file names taken in dir, folded (groupfile.FoldName)
 }
 
 // newSplitWriter returns the split writer of a run, its names taken after the output names
 // the run claimed already (the inputs, the report).
 func (w *writer) newSplitWriter() (*splitWriter, error) {
 	s := w.r.s
-	sw := &splitWriter{dir: s.outPath, ext: s.to.ext, split: s.cfg.SplitBy,
-		groups: map[string]*splitFile{}, taken: map[string]bool{}}
+	sw := &splitWriter{dir: s.outPath, ext: s.to.ext, split: s.cfg.SplitBy, last: -1,
+		groups: map[string]int{}, taken: map[string]bool{}}
 	if sw.split != splitByEvent && !sw.split.NeedsECCO() {
 		sw.count, _ = strconv.Atoi(sw.split.String())
 	}
 	// A name claimed in dir already (an input or the report there) is taken in every case.
 	for _, name := range w.topClaimed {
-		sw.taken[foldName(filepath.Base(name))] = true
+		sw.taken[groupfile.FoldName(filepath.Base(name))] = true
 	}
 	if err := w.r.temps.MkdirAll(sw.dir); err != nil {
 		return nil, err
 	}
-	t, err := os.MkdirTemp(sw.dir, fsio.TempPrefix+"split-")
+	files, err := groupfile.New(sw.dir, 0)
 	if err != nil {
-		return nil, fmt.Errorf("writing under %s: %w", sw.dir, err)
+		return nil, err
 	}
-	sw.temp = t
+	sw.files = files
 	return sw, nil
 }
 
@@ -215,7 +189,7 @@ func (w *writer) writeSplit(p *batch) error {
 		if err != nil {
 			return err
 		}
-		if err := sw.write(g, sd.data[start:m.end]); err != nil {
+		if err := sw.files.Append(g, sd.data[start:m.end]); err != nil {
 			return err
 		}
 		start = m.end
@@ -225,29 +199,27 @@ func (w *writer) writeSplit(p *batch) error {
 	return nil
 }
 
-// group returns the group of the next game, key as the worker named it, created at its first
-// game.
-func (sw *splitWriter) group(w *writer, key string) (*splitFile, error) {
+// group returns the number of the next game's group, key as the worker named it, added at
+// its first game.
+func (sw *splitWriter) group(w *writer, key string) (int, error) {
 	if sw.count > 0 {
-		if sw.last != nil && sw.games%sw.count != 0 {
+		if sw.last >= 0 && sw.games%sw.count != 0 {
 			return sw.last, nil
 		}
-		if sw.last != nil {
-			if err := sw.closeFile(sw.last); err != nil { // done
-				return nil, err
+		if sw.last >= 0 {
+			if err := sw.files.Done(sw.last); err != nil {
+				return 0, err
 			}
 		}
-		sw.last = &splitFile{num: sw.made}
-		sw.made++
+		sw.last = sw.files.Add()
 		return sw.last, nil
 	}
 	if g, ok := sw.groups[key]; ok {
 		return g, nil
 	}
-	g := &splitFile{num: sw.made, target: sw.claim(w, key, true)}
-	sw.made++
+	g := sw.files.Add()
 	sw.groups[key] = g
-	sw.order = append(sw.order, g)
+	sw.targets = append(sw.targets, sw.claim(w, key, true))
 	return g, nil
 }
 
@@ -261,7 +233,7 @@ func (sw *splitWriter) claim(w *writer, key string, take bool) string {
 		if n > 1 {
 			name = key + "-" + strconv.Itoa(n) + sw.ext
 		}
-		fold := foldName(name)
+		fold := groupfile.FoldName(name)
 		if sw.taken[fold] {
 			continue
 		}
@@ -278,110 +250,21 @@ func (sw *splitWriter) claim(w *writer, key string, take bool) string {
 	}
 }
 
-// foldName is the form of a file name under which the names a case-insensitive (and
-// normalization-insensitive) file system holds as one are equal: NFC, each letter as the
-// smallest of its simple case folds.
-func foldName(name string) string {
-	return strings.Map(func(r rune) rune {
-		low := r
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			low = min(low, f)
-		}
-		return low
-	}, norm.NFC.String(name))
-}
-
-// tempName is the temporary file of group num.
-func (sw *splitWriter) tempName(num int) string {
-	return filepath.Join(sw.temp, strconv.Itoa(num))
-}
-
-// write appends data to group g's file, opening (or reopening) it first.
-func (sw *splitWriter) write(g *splitFile, data []byte) error {
-	if g.f == nil {
-		if err := sw.openFile(g); err != nil {
-			return err
-		}
-	} else {
-		sw.open.MoveToFront(g.elem)
-	}
-	if _, err := g.buf.Write(data); err != nil {
-		return fmt.Errorf("writing under %s: %w", sw.dir, err)
-	}
-	return nil
-}
-
-// openFile opens g's temporary file in append mode, created at its first game. The file used
-// least recently is closed first when too many are open.
-func (sw *splitWriter) openFile(g *splitFile) error {
-	if sw.open.Len() >= maxSplitOpen {
-		if err := sw.closeFile(sw.open.Back().Value.(*splitFile)); err != nil {
-			return err
-		}
-	}
-	f, err := os.OpenFile(sw.tempName(g.num), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return fmt.Errorf("writing under %s: %w", sw.dir, err)
-	}
-	g.f = f
-	if g.buf = sw.spare; g.buf != nil {
-		sw.spare = nil
-		g.buf.Reset(f)
-	} else {
-		g.buf = bufio.NewWriterSize(f, splitBufSize)
-	}
-	g.elem = sw.open.PushFront(g)
-	return nil
-}
-
-// closeFile flushes and closes g's file, if open.
-func (sw *splitWriter) closeFile(g *splitFile) error {
-	if g.f == nil {
-		return nil
-	}
-	err := g.buf.Flush()
-	if cerr := g.f.Close(); err == nil {
-		err = cerr
-	}
-	sw.open.Remove(g.elem)
-	g.buf.Reset(nil)
-	sw.spare, g.buf, g.f, g.elem = g.buf, nil, nil, nil
-	if err != nil {
-		return fmt.Errorf("writing under %s: %w", sw.dir, err)
-	}
-	return nil
-}
-
 // closeSplit completes the groups' files and moves them into place, in the order of the
-// groups (ok); otherwise, or when that fails, it removes the temporary directory.
-func (w *writer) closeSplit(ok bool) (err error) {
+// groups (ok); otherwise it removes them.
+func (w *writer) closeSplit(ok bool) error {
 	sw := w.split
 	if sw == nil {
 		return nil
 	}
-	defer func() {
-		if rerr := os.RemoveAll(sw.temp); rerr != nil && err == nil && ok {
-			err = fmt.Errorf("writing under %s: %w", sw.dir, rerr)
-		}
-	}()
-	for sw.open.Len() > 0 {
-		if cerr := sw.closeFile(sw.open.Front().Value.(*splitFile)); cerr != nil && err == nil {
-			err = cerr
-		}
+	if !ok {
+		sw.files.Discard()
+		return nil
 	}
-	if !ok || err != nil {
-		return err
-	}
-	for num := range sw.made {
-		var target string
+	return sw.files.Commit(func(num int) string {
 		if sw.count > 0 {
-			target = sw.claim(w, sw.split.Key(nil, num*sw.count, ""), false)
-		} else {
-			target = sw.order[num].target
+			return sw.claim(w, sw.split.Key(nil, num*sw.count, ""), false)
 		}
-		if err := fsio.Rename(sw.tempName(num), target); err != nil {
-			return fmt.Errorf("writing %s: %w", target, err)
-		}
-	}
-	return nil
+		return sw.targets[num]
+	})
 }

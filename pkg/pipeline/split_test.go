@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qipu/qipu/pkg/internal/groupfile"
 	"github.com/qipu/qipu/pkg/shape"
 )
 
@@ -284,7 +285,7 @@ func TestSplitByManyGroups(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{}
-	groups := maxSplitOpen + 44
+	groups := groupfile.DefaultMaxOpen + 44
 	for f := range 6 {
 		var events []string
 		for k := range groups / 3 {
@@ -296,7 +297,7 @@ func TestSplitByManyGroups(t *testing.T) {
 	_, unsplit, _, _ := runCfg(t, context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{dir}, Jobs: 1, Quiet: true})
 	sp := mustSplit(t, "event")
 	want := expectSplit(t, sp, unsplit, ".jsonl")
-	if len(want) <= maxSplitOpen {
+	if len(want) <= groupfile.DefaultMaxOpen {
 		t.Fatalf("only %d groups", len(want))
 	}
 	out := t.TempDir()
@@ -360,26 +361,6 @@ func TestSplitByUsage(t *testing.T) {
 	}
 	if got := listTree(t, out); !slices.Equal(got, []string{"Cup.pgn", "Open.pgn", "no-event.pgn"}) {
 		t.Errorf("single file: %v", got)
-	}
-}
-
-func TestFoldName(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		a, b string
-		same bool
-	}{
-		{"Open.pgn", "OPEN.PGN", true},
-		{"Straße", "STRASSE", false}, // no full folding: a file system keeps these apart too
-		{"K", "\u212a", true},        // Kelvin sign
-		{"é", "e\u0301", true},       // composed and decomposed
-		{"É", "e\u0301", true},
-		{"全国赛", "全国赛", true},
-		{"a", "b", false},
-	} {
-		if got := foldName(tc.a) == foldName(tc.b); got != tc.same {
-			t.Errorf("foldName(%q) == foldName(%q): %v, want %v", tc.a, tc.b, got, tc.same)
-		}
 	}
 }
 

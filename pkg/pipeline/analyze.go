@@ -39,10 +39,10 @@ type analyzeRun struct {
 
 // validateAnalyze checks convert's output options and the engine's.
 func (s *settings) validateAnalyze() error {
-	if s.cfg.Analysis.Engine.Path == "" {
+	if s.analysis.Engine.Path == "" {
 		return usagef("analyze: --engine PATH (or QIPU_ENGINE) is required")
 	}
-	if err := s.cfg.Analysis.validate("analyze"); err != nil {
+	if err := s.analysis.validate("analyze"); err != nil {
 		return err
 	}
 	if s.cfg.Report == "-" && (s.cfg.Out == "" || s.cfg.Out == "-") {
@@ -82,7 +82,7 @@ func (o *AnalysisOptions) validate(cmd string) error {
 // openAnalyzer opens the run's cache and its pool of engines (started when first needed):
 // r.an, for the stage of analyze or export.
 func (r *runner) openAnalyzer(cmd string) error {
-	o := &r.s.cfg.Analysis
+	o := r.s.analysis
 	ar := &analyzeRun{th: o.Thresholds, json: r.s.to == &targets[JSONL]}
 	if o.Cache != "" {
 		c, err := evalcache.Open(o.Cache)
@@ -139,7 +139,7 @@ type analyzeStage struct{ noStage }
 
 func (analyzeStage) name() string { return "analyze" }
 
-func (analyzeStage) active(r *runner) bool { return r.s.cfg.Analysis.Engine.Path != "" }
+func (analyzeStage) active(r *runner) bool { return r.s.analysis != nil }
 
 func (analyzeStage) open(w *writer) error { return w.r.openAnalyzer("analyze") }
 

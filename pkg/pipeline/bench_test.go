@@ -14,7 +14,7 @@ func BenchmarkCheckArchive(b *testing.B) {
 		b.Skip("QIPU_BENCH_ARCHIVE not set")
 	}
 	for b.Loop() {
-		code, err := run(context.Background(), options{Command: Check, Paths: []string{dir}, Quiet: true, Jobs: 1})
+		code, err := runOpts(context.Background(), options{Command: Check, Paths: []string{dir}, Quiet: true, Jobs: 1})
 		if err != nil || code > ExitInvalid {
 			b.Fatal(code, err)
 		}

@@ -80,7 +80,7 @@ func (s *settings) validateCI() error {
 	s.ci = ci
 	for _, k := range slices.Concat(cfg.Select, cfg.Ignore) {
 		if _, ok := game.RuleFor(k); !ok {
-			return usagef("%s: unknown code %q (see qipu rules)", cfg.Command, k)
+			return usagef("%s: unknown code %q (see qipu rules)", s.command, k)
 		}
 	}
 	if len(cfg.Select) > 0 {
@@ -96,7 +96,7 @@ func (s *settings) validateCI() error {
 		}
 	}
 	stdout, paths := 0, map[string]bool{}
-	for _, o := range cfg.Outputs {
+	for _, o := range s.check.Outputs {
 		if o.Format.New == nil {
 			return usagef("check: an --output without a format")
 		}
@@ -114,13 +114,13 @@ func (s *settings) validateCI() error {
 		}
 		paths[p] = true
 	}
-	ci.outputs = slices.Clone(cfg.Outputs)
-	if cfg.Format == CheckGitHub {
+	ci.outputs = slices.Clone(s.check.Outputs)
+	if s.check.Format == CheckGitHub {
 		// --format github: the text output, and the CI output "github" on standard output.
 		gh, _ := ciformat.Lookup("github")
 		ci.outputs = append(ci.outputs, CIOutput{Format: gh, Path: "-"})
 	}
-	if cfg.Format != CheckText {
+	if s.check.Format != CheckText {
 		stdout++
 	}
 	if cfg.Report == "-" {
@@ -129,8 +129,8 @@ func (s *settings) validateCI() error {
 	if stdout > 1 {
 		return usagef("check: only one of --format, --report - and --output FORMAT=- may write to standard output")
 	}
-	ci.collect = len(ci.outputs) > 0 || cfg.WriteBaseline != ""
-	ci.record = cfg.WriteBaseline != ""
+	ci.collect = len(ci.outputs) > 0 || s.check.WriteBaseline != ""
+	ci.record = s.check.WriteBaseline != ""
 	return nil
 }
 
@@ -242,26 +242,26 @@ func (w *writer) openCI() error {
 	if ci == nil {
 		return nil
 	}
-	if s.cfg.Baseline != "" {
-		fh, err := os.Open(s.cfg.Baseline)
+	if s.check.Baseline != "" {
+		fh, err := os.Open(s.check.Baseline)
 		if err != nil {
 			return &UsageError{Err: fmt.Errorf("--baseline: %w", err)}
 		}
 		b, err := ciformat.ReadBaseline(fh)
 		fh.Close()
 		if err != nil {
-			return &UsageError{Err: fmt.Errorf("--baseline %s: %w", s.cfg.Baseline, err)}
+			return &UsageError{Err: fmt.Errorf("--baseline %s: %w", s.check.Baseline, err)}
 		}
 		ci.baseline = b
 		w.total.baseline = true
 	}
-	if s.cfg.WriteBaseline != "" {
+	if s.check.WriteBaseline != "" {
 		w.ci.baseline = ciformat.NewBaselineWriter()
 	}
 	for _, o := range ci.outputs {
 		out := ciOut{path: o.Path}
 		if o.Path == "-" {
-			out.printer = o.Format.New(w.stdout, s.cfg.Tool)
+			out.printer = o.Format.New(w.stdout, s.check.Tool)
 		} else {
 			f, err := w.r.temps.CreateTemp(filepath.Dir(filepath.Clean(o.Path)))
 			if err != nil {
@@ -269,7 +269,7 @@ func (w *writer) openCI() error {
 			}
 			out.file = f
 			out.buf = bufio.NewWriterSize(f, chunkSize)
-			out.printer = o.Format.New(out.buf, s.cfg.Tool)
+			out.printer = o.Format.New(out.buf, s.check.Tool)
 		}
 		w.ci.outs = append(w.ci.outs, out)
 	}
@@ -318,7 +318,7 @@ func (w *writer) closeCI(ok bool) error {
 		}
 	}
 	if ok && w.ci.baseline != nil && first == nil {
-		path := w.r.s.cfg.WriteBaseline
+		path := w.r.s.check.WriteBaseline
 		f, err := w.r.temps.CreateTemp(filepath.Dir(filepath.Clean(path)))
 		if err != nil {
 			return fmt.Errorf("--write-baseline: %w", err)

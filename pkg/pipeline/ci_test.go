@@ -13,7 +13,8 @@ func TestNotesHiddenUnlessVerbose(t *testing.T) {
 	note := &game.Diagnostic{Kind: game.KindEmptyRecord, Level: game.LevelNote, Path: "a.cbl", Loc: game.Loc{Offset: 12}, Game: 3, Message: "empty"}
 	warn := &game.Diagnostic{Kind: game.KindNotation, Level: game.LevelWarning, Path: "a.cbl", Loc: game.Loc{Offset: 40}, Game: 4, Message: "odd"}
 	for _, verbose := range []bool{false, true} {
-		s := &settings{cfg: options{Verbose: verbose, Strict: true}, format: CheckGitHub}
+		s := settingsOf(options{Command: Check, Verbose: verbose, Strict: true})
+		s.format = CheckGitHub
 		f := &fileRun{w: &worker{s: s}, in: &input{path: "a.cbl", source: "a.cbl"}}
 		f.fileDiag(note)
 		f.fileDiag(warn)
@@ -69,7 +70,7 @@ func TestValidateCI(t *testing.T) {
 		{options{Command: Convert, Ignore: []game.Kind{game.KindNotation}}, true},
 		{options{Command: Check, Select: []game.Kind{"bogus"}}, false},
 	} {
-		s := &settings{cfg: tc.cfg}
+		s := settingsOf(tc.cfg)
 		err := s.validateCI()
 		var ue *UsageError
 		if tc.ok != (err == nil) || err != nil && !errors.As(err, &ue) {

@@ -210,7 +210,7 @@ func (r *runner) spoolStdin() (*spool, error) {
 	}
 	f, err := os.CreateTemp("", fsio.TempPrefix+"stdin-*")
 	if err != nil {
-		return nil, usagef("%s: standard input is read twice and needs a temporary file: %w", r.s.cfg.Command, err)
+		return nil, usagef("%s: standard input is read twice and needs a temporary file: %w", r.s.command, err)
 	}
 	sp := &spool{file: f, orig: r.s.stdin}
 	r.s.stdin = io.TeeReader(r.s.stdin, f)

@@ -19,7 +19,7 @@ type command struct {
 	outDir bool
 	// passes: the command reads the inputs in passes of its own (cleanup.go): dedupe and
 	// stats always, convert and export with --dedupe; runPasses runs them.
-	passes    func(cfg *options) bool
+	passes    func(s *settings) bool
 	runPasses func(r *runner, ctx context.Context, start time.Time) (int, error)
 	// validate checks the command's own options and settles what they decide.
 	validate func(s *settings) error
@@ -44,9 +44,9 @@ var commands = [...]command{
 		validate: (*settings).validateAnalyze, stages: []stage{analyzeStage{}}},
 }
 
-func never(*options) bool         { return false }
-func always(*options) bool        { return true }
-func dedupeFirst(c *options) bool { return c.DedupeOutput }
+func never(*settings) bool         { return false }
+func always(*settings) bool        { return true }
+func dedupeFirst(s *settings) bool { return s.dedupes() }
 
 // def returns the command's value, nil for a Command out of range.
 func (c Command) def() *command {

@@ -9,9 +9,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/query"
-	"github.com/qipu/qipu/pkg/shape"
 
-	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/jsonl"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/chinese"
@@ -62,167 +60,6 @@ type Progress interface {
 	Finish()
 }
 
-// options is a Config spread out: the shared options and the one command's, as the
-// pipeline reads them (Config.options). The zero value of each option is its default.
-type options struct {
-	// Command is the command whose options the Config sets.
-	Command Command
-	// Paths are the inputs: files, directories (walked recursively in sorted order) or "-"
-	// for Stdin.
-	Paths []string
-
-	// Output is what Convert writes: PGN (the default), JSONL (one JSON object per game),
-	// XQF (version-10 XQF, one file per game; needs Out) or DhtmlXQ (one [DhtmlXQ] block per
-	// game).
-	Output Output
-	// Notation is the move notation of PGN output, in its style: iccs.Notation{Style:
-	// iccs.UCCI}, wxf.Notation{Style: wxf.Fairy}, chinese.Notation{Traditional: true},
-	// platform.Notation{}, ... Nil means chinese.Notation{}.
-	Notation notation.Notation
-	// Styles are the notations of the moves of JSON Lines output (its "iccs", "wxf",
-	// "chinese" and "platform" fields), each in its style; the zero value writes the default
-	// styles. The command line sets the PGN notation and these from the same flags.
-	Styles Notations
-	// Script converts tag values and comments: ScriptKeep (the default), ScriptSimplified or
-	// ScriptTraditional.
-	Script Script
-	// Encoding is the input encoding: textenc.Auto (the default) detects it.
-	Encoding textenc.Encoding
-	// OutEncoding is the encoding of PGN output: textenc.UTF8 (the default, also for
-	// textenc.Auto), textenc.GB18030 (GBK) or textenc.Big5. JSON Lines, DhtmlXQ and the
-	// report are always UTF-8.
-	OutEncoding textenc.Encoding
-	// Out is where Convert writes: "" or "-" for Stdout; a file when there is a single input that is
-	// a file (or "-") and Out is not an existing directory nor ends in a separator; otherwise
-	// a directory under which the input tree is mirrored.
-	Out string
-	// Report, if set, is a file ("-" for Stdout) that receives one JSON object per game (the
-	// JSON Lines schema without "moves"), plus one object with "index":0 for each file that
-	// yields no game or has an error of its own. Nothing else may then write to Stdout.
-	Report string
-	// Format is how Check prints: CheckText (the default: diagnostics and a summary on
-	// Stderr), CheckJSON (the same diagnostics on Stderr, the summary as one JSON object on
-	// Stdout) or CheckGitHub (also a GitHub Actions annotation per diagnostic on Stdout).
-	Format CheckFormat
-	// Strict turns every warning (not the notes) into an error.
-	Strict bool
-	// Verbose makes the text output show the notes too (by default only errors and
-	// warnings; notes always go to the report and the CI outputs).
-	Verbose bool
-	// Select, if not empty, keeps only the diagnostics of these codes; Ignore drops the
-	// diagnostics of its codes (convert and check). A dropped error does not make its game
-	// invalid. Every code must be one of game.Rules (ParseCodes).
-	Select, Ignore []game.Kind
-	// Outputs are CI reports (check only): SARIF, JUnit XML, Code Climate or GitHub
-	// annotations, each to a file or "-" for standard output (ci.go, package ciformat).
-	Outputs []CIOutput
-	// Tool names qipu's version in the CI outputs that carry it (SARIF).
-	Tool ciformat.Options
-	// Baseline (check only), if set, is a baseline file written by WriteBaseline: the
-	// diagnostics it records (by fingerprint, with counts) are neither reported nor counted
-	// as failures; the summary says how many were suppressed and how many are no longer seen.
-	Baseline string
-	// WriteBaseline (check only), if set, is where the run's diagnostics are recorded as a
-	// baseline file.
-	WriteBaseline string
-	// AllowNoGames makes an argument in which no game file is found no failure (a
-	// pre-commit hook is given every staged .txt and .html file, game record or not).
-	AllowNoGames bool
-	// Quiet turns off the summary of Convert and Check (diagnostics are still printed). The
-	// progress display is the caller's: leave Progress nil.
-	Quiet bool
-	// Jobs is the number of workers; zero means runtime.NumCPU(), and a negative count is a
-	// usage error.
-	Jobs int
-
-	// What the user sees (CLI and pipeline UX):
-	// KeepResult makes Convert write the Result tag of a game cut at its first error as it
-	// is; by default the PGN and XQF writers write such a game with the result unknown ("*"),
-	// after a comment at the cut.
-	KeepResult bool
-
-	// Discovery and memory (scale): which inputs a run reads, and the memory it aims at.
-
-	// FilesFrom, if set, names a file ("-" for Stdin) listing more PATHs, which follow Paths:
-	// NUL-separated when the list holds a NUL byte (find -print0), else one per line. A
-	// listed path that does not exist is reported as unreadable, not as a usage error.
-	FilesFrom string
-	// Shard, if its Count is set, keeps only the input files of one shard (see Shard).
-	Shard Shard
-	// MemoryLimit is the memory the run aims to stay within, in bytes: it bounds the output
-	// held for the ordered writer and how many large inputs are decoded at once. Zero means
-	// DefaultMemoryLimit. The command line also sets it as the Go runtime's soft limit.
-	MemoryLimit int64
-
-	// Stdin is read for the path "-"; Stdout and Stderr receive output and diagnostics.
-	// Nil readers and writers are treated as empty and as io.Discard.
-	Stdin          io.Reader
-	Stdout, Stderr io.Writer
-	// Progress, if not nil, follows the run.
-	Progress Progress
-	// DecodeOnly makes Check only read every recognized file and decode its text to UTF-8,
-	// without parsing or replaying: the floor a benchmark compares the real run against.
-	DecodeOnly bool
-
-	// Cleanup (dedupe, stats, --repair, --dedupe).
-	//
-	// Repair (Convert, Check, and the reading of Dedupe and Stats) lets the readers undo the
-	// known breakages of a start position (game.Builder.Repair): a repaired game is valid
-	// with a "repaired" warning.
-	Repair bool
-	// DedupeOutput makes Convert write only the kept game of each group of the same game or
-	// of truncated copies (a first pass finds the groups); the others get the report status
-	// "duplicate" and the source of the game kept.
-	DedupeOutput bool
-	// StatsFormat is how Stats writes its report: StatsText (the default), StatsJSON or
-	// StatsHTML; to Out when set, else to Stdout.
-	StatsFormat StatsFormat
-	// StatsCheckReport is where the HTML page of `check --output html=FILE` on the same inputs
-	// is (a path relative to the stats page, or a URL): the HTML stats page links its counts
-	// of invalid games there. "" links nothing.
-	StatsCheckReport string
-
-	// Judging, selection and shaping.
-	//
-	// Checks sets the per-game checks that run once a game is replayed (how it ends: the
-	// occurrence that makes a repetition, the chase rules, FixResults for Convert; the plies
-	// the opening classification looks at); zero settings take the checks' defaults.
-	Checks CheckSettings
-	// Where, if not nil, keeps only the games it matches (query.Parse); Positions, if not
-	// nil, only the games whose main line reaches one of its positions. A game left out is
-	// counted in the summary, and nothing else: no output, report entry or diagnostic.
-	Where     *query.Expr
-	Positions *query.PositionMatcher
-	// Shape strips comments, variations, NAGs or tags from Convert's output and adds
-	// computed tags (shape.Options).
-	Shape shape.Options
-	// ECCOTags makes Convert write the [ECCO], [Opening] and [Variation] tags of each game's
-	// classification: ECCOKeep (the default) writes none, ECCOAdd those missing or empty,
-	// ECCOReplace all three. The names are in traditional characters with --script
-	// traditional, or with a traditional Chinese notation and no script conversion.
-	ECCOTags ECCOMode
-	// SplitBy, if not zero (shape.ParseSplit), makes Convert write one file per group of
-	// games under Out, which must then be a directory: Out/<group><ext> (shape.Split.Key,
-	// with -2, -3 … for a name taken, in any case), the groups in the order of their first
-	// game, each group's games in input order, instead of the mirrored tree. Not with XQF.
-	SplitBy shape.Split
-
-	// Export (the export command): the format of the positions files, the splits (none: one
-	// file), and what else is exported (see ExportOptions).
-	Export ExportOptions
-
-	// Analysis (the analyze command): the engine, the limit, the cache and the thresholds
-	// (see AnalysisOptions).
-	Analysis AnalysisOptions
-
-	// budget, if positive, replaces the output budget of the files waiting behind the head
-	// of the queue (tests make it tiny).
-	budget int64
-
-	// stages are stages a test adds to its command's (stage.go).
-	stages []stage
-}
-
 // showsOpenings reports whether something the run writes or decides shows the opening
 // classification of every game (JSON Lines, the report, stats, --where on ecco, --split-by
 // ecco, --ecco add|replace); when nothing does, only the games with an ECCO tag are
@@ -230,7 +67,7 @@ type options struct {
 func (s *settings) showsOpenings() bool {
 	cfg := &s.cfg
 	return cfg.Report != "" || s.cmd.showsOpenings || s.to != nil && s.to.showsOpenings ||
-		cfg.ECCOTags != ECCOKeep || cfg.SplitBy.NeedsECCO() ||
+		s.conv.ECCOTags != ECCOKeep || s.conv.SplitBy.NeedsECCO() ||
 		cfg.Where != nil && cfg.Where.Uses(query.FieldECCO)
 }
 
@@ -463,24 +300,35 @@ func targetOf(o Output, showsOpenings bool) target {
 	return target{w: w, ext: w.Ext, perGame: w.PerGame, showsOpenings: showsOpenings}
 }
 
-// settings is a validated Config.
+// settings is a validated Config: its shared options, and the options of its command, which
+// the code of that command reads (the others' are zero).
 type settings struct {
-	cfg     options
-	to      *target       // convert's output; nil for the other commands
-	pgn     pgnNotation   // PGN output's notation
-	games   jsonl.Options // JSON Lines games, with their moves
-	reports jsonl.Options // report entries: JSON Lines games without moves
-	script  Script
-	inEnc   textenc.Encoding
-	outEnc  textenc.Encoding
-	format  CheckFormat
-	jobs    int
-	stdin   io.Reader
-	stdout  io.Writer
-	stderr  io.Writer
-	outMode outMode
-	outPath string        // the file or directory of Out
-	checks  []*game.Check // the per-game checks, in order, built with their settings
+	cfg     Config // the shared options (the command's pointer is read once, by takeCommand)
+	command Command
+	conv    ConvertOptions
+	check   CheckOptions
+	stats   StatsOptions
+	export  ExportOptions
+	// write is how the games are written: convert's or analyze's Writing.
+	write Writing
+	// analysis is the engine's: analyze's options, or export's Evaluation; nil for none.
+	analysis *AnalysisOptions
+	hooks    hooks
+	to       *target       // convert's output; nil for the other commands
+	pgn      pgnNotation   // PGN output's notation
+	games    jsonl.Options // JSON Lines games, with their moves
+	reports  jsonl.Options // report entries: JSON Lines games without moves
+	script   Script
+	inEnc    textenc.Encoding
+	outEnc   textenc.Encoding
+	format   CheckFormat
+	jobs     int
+	stdin    io.Reader
+	stdout   io.Writer
+	stderr   io.Writer
+	outMode  outMode
+	outPath  string        // the file or directory of Out
+	checks   []*game.Check // the per-game checks, in order, built with their settings
 	// eccoTraditional: the names of the ECCO classification are written in traditional
 	// characters.
 	eccoTraditional bool
@@ -502,10 +350,23 @@ const (
 
 func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
-// validate checks the options and fills in the defaults; the output mode is decided later,
-// once the paths are known.
-func validate(cfg options) (*settings, error) {
-	s := &settings{cfg: cfg, stdin: cfg.Stdin, stdout: cfg.Stdout, stderr: cfg.Stderr}
+// hooks are what a test adds to a run.
+type hooks struct {
+	// budget, if positive, replaces the output budget of the files waiting behind the head
+	// of the queue (tests make it tiny).
+	budget int64
+	// stages are stages added to the command's (stage.go).
+	stages []stage
+}
+
+// newSettings checks the options and fills in the defaults; the output mode is decided
+// later, once the paths are known.
+func newSettings(cfg Config, h hooks) (*settings, error) {
+	s := &settings{cfg: cfg, hooks: h, stdin: cfg.Stdin, stdout: cfg.Stdout, stderr: cfg.Stderr}
+	if err := s.takeCommand(); err != nil {
+		return nil, err
+	}
+	s.cmd = s.command.def()
 	if s.stdin == nil {
 		s.stdin = strings.NewReader("")
 	}
@@ -516,29 +377,24 @@ func validate(cfg options) (*settings, error) {
 		s.stderr = io.Discard
 	}
 	if len(cfg.Paths) == 0 && cfg.FilesFrom == "" {
-		return nil, usagef("%s: no PATH given (use - for standard input)", cfg.Command)
+		return nil, usagef("%s: no PATH given (use - for standard input)", s.command)
 	}
-	if err := cfg.validateScale(); err != nil {
+	if err := s.validateScale(); err != nil {
 		return nil, err
 	}
 	stdins := 0
 	for _, p := range cfg.Paths {
 		if p == "" {
-			return nil, usagef("%s: empty PATH", cfg.Command)
+			return nil, usagef("%s: empty PATH", s.command)
 		}
 		if p == "-" {
 			stdins++
 		}
 	}
 	if stdins > 1 {
-		return nil, usagef("%s: standard input (-) given more than once", cfg.Command)
+		return nil, usagef("%s: standard input (-) given more than once", s.command)
 	}
-	cmd := cfg.Command.def()
-	if cmd == nil {
-		return nil, usagef("unknown command %d", int(cfg.Command))
-	}
-	s.cmd = cmd
-	if err := cmd.validate(s); err != nil {
+	if err := s.cmd.validate(s); err != nil {
 		return nil, err
 	}
 	if err := s.validateCI(); err != nil {
@@ -547,37 +403,38 @@ func validate(cfg options) (*settings, error) {
 	if err := s.validateSplit(); err != nil {
 		return nil, err
 	}
-	st := cfg.Styles
+	wr := &s.write
+	st := wr.Styles
 	s.games = jsonl.Options{Moves: true, Notations: [4]notation.Notation{st.ICCS, st.WXF, st.Chinese, st.Platform}}
-	if cfg.Script < ScriptKeep || cfg.Script > ScriptTraditional {
-		return nil, usagef("%s: unknown script %v", cfg.Command, cfg.Script)
+	if wr.Script < ScriptKeep || wr.Script > ScriptTraditional {
+		return nil, usagef("%s: unknown script %v", s.command, wr.Script)
 	}
-	s.script = cfg.Script
+	s.script = wr.Script
 	if !cfg.Encoding.Valid() {
-		return nil, usagef("%s: unknown input encoding %v", cfg.Command, cfg.Encoding)
+		return nil, usagef("%s: unknown input encoding %v", s.command, cfg.Encoding)
 	}
 	s.inEnc = cfg.Encoding.ForInput()
-	checks, err := cfg.Checks.build(cfg.Command, s.showsOpenings())
+	checks, err := s.cfg.Checks.build(s.command, s.showsOpenings())
 	if err != nil {
 		return nil, err
 	}
 	s.checks = checks
-	if err := cfg.Shape.Check(); err != nil {
-		return nil, usagef("%s: %v", cfg.Command, err)
+	if err := s.conv.Shape.Check(); err != nil {
+		return nil, usagef("%s: %v", s.command, err)
 	}
-	s.eccoTraditional = cfg.Script == ScriptTraditional
-	if ch, ok := cfg.Notation.(chinese.Notation); ok && ch.Traditional && cfg.Script == ScriptKeep {
+	s.eccoTraditional = wr.Script == ScriptTraditional
+	if ch, ok := wr.Notation.(chinese.Notation); ok && ch.Traditional && wr.Script == ScriptKeep {
 		s.eccoTraditional = true
 	}
-	if !validOutEncoding(cfg.OutEncoding) {
-		return nil, usagef("%s: --out-encoding %s: want utf-8, gbk or big5", cfg.Command, cfg.OutEncoding)
+	if !validOutEncoding(wr.OutEncoding) {
+		return nil, usagef("%s: --out-encoding %s: want utf-8, gbk or big5", s.command, wr.OutEncoding)
 	}
-	s.outEnc = cfg.OutEncoding
+	s.outEnc = wr.OutEncoding
 	if s.outEnc == textenc.Auto {
 		s.outEnc = textenc.UTF8
 	}
 	if cfg.Jobs < 0 {
-		return nil, usagef("%s: %d jobs: want at least 1 worker (0 for the number of CPUs)", cfg.Command, cfg.Jobs)
+		return nil, usagef("%s: %d jobs: want at least 1 worker (0 for the number of CPUs)", s.command, cfg.Jobs)
 	}
 	s.jobs = cfg.Jobs
 	if s.jobs == 0 {
@@ -589,13 +446,13 @@ func validate(cfg options) (*settings, error) {
 
 // validateConvert checks convert's output options and settles its output.
 func (s *settings) validateConvert() error {
-	cfg := &s.cfg
-	if cfg.Output < 0 || int(cfg.Output) >= len(targets) {
-		return usagef("convert: unknown output %v", cfg.Output)
+	cfg, wr := &s.cfg, &s.write
+	if wr.Output < 0 || int(wr.Output) >= len(targets) {
+		return usagef("convert: unknown output %v", wr.Output)
 	}
-	t := &targets[cfg.Output]
-	if cfg.Output == PGN {
-		n := cfg.Notation
+	t := &targets[wr.Output]
+	if wr.Output == PGN {
+		n := wr.Notation
 		if n == nil {
 			n = chinese.Notation{}
 		}
@@ -603,11 +460,11 @@ func (s *settings) validateConvert() error {
 		if s.pgn, ok = pgnNotationOf(n); !ok {
 			return usagef("convert: notation %q: want a value of iccs, wxf, chinese or platform", n.Name())
 		}
-		s.pgn.KeepResult = cfg.KeepResult
+		s.pgn.KeepResult = wr.KeepResult
 	}
 	s.to = t
 	if t.perGame && (cfg.Out == "" || cfg.Out == "-") {
-		return usagef("convert: --to %v writes one file per game and needs --out DIR", cfg.Output)
+		return usagef("convert: --to %v writes one file per game and needs --out DIR", wr.Output)
 	}
 	if cfg.Report == "-" && (cfg.Out == "" || cfg.Out == "-") {
 		return usagef("convert: --report - and the converted games cannot both go to standard output (give --out or a report file)")
@@ -622,12 +479,13 @@ func (s *settings) validateCheck() error {
 	if cfg.Out != "" {
 		return usagef("check: writes no converted output; --out is not allowed")
 	}
-	if cfg.Format < CheckText || cfg.Format > CheckGitHub {
-		return usagef("check: unknown format %v", cfg.Format)
+	f := s.check.Format
+	if f < CheckText || f > CheckGitHub {
+		return usagef("check: unknown format %v", f)
 	}
-	if cfg.Report == "-" && cfg.Format != CheckText {
-		return usagef("check: --report - and --format %v cannot both write to standard output", cfg.Format)
+	if cfg.Report == "-" && f != CheckText {
+		return usagef("check: --report - and --format %v cannot both write to standard output", f)
 	}
-	s.format = cfg.Format
+	s.format = f
 	return nil
 }

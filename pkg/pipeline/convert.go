@@ -29,7 +29,7 @@ func (f *fileRun) output(g *game.Game) {
 	s := w.s
 	e := &w.enc
 	if e.opts.Warn == nil {
-		e.opts = gamewriter.Options{Notation: s.pgn.Notation, Encoding: s.outEnc, KeepResult: s.cfg.KeepResult, JSONL: &s.games}
+		e.opts = gamewriter.Options{Notation: s.pgn.Notation, Encoding: s.outEnc, KeepResult: s.write.KeepResult, JSONL: &s.games}
 		e.opts.Warn = func(d *game.Diagnostic) { e.warns = append(e.warns, d) }
 	}
 	e.opts.Source = f.in.source
@@ -85,7 +85,7 @@ func (f *fileRun) hints(d *game.Diagnostic) {
 		return
 	}
 	var hints []string
-	if cn, ok := s.cfg.Notation.(chinese.Notation); (ok || s.cfg.Notation == nil) && !cn.Traditional {
+	if cn, ok := s.write.Notation.(chinese.Notation); (ok || s.write.Notation == nil) && !cn.Traditional {
 		hints = append(hints, "--traditional")
 	}
 	if s.script != ScriptTraditional {

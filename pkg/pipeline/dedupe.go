@@ -141,7 +141,7 @@ func (r *runner) runConvertDedupe(ctx context.Context, start time.Time) (int, er
 	r.clean = &cleanup{mode: cleanVerdict, ix: ix, inputs: inputs}
 	code, err = r.runPass(ctx, start)
 	if (code == ExitOK || code == ExitInvalid) && !r.s.cfg.Quiet {
-		fmt.Fprintf(r.s.stderr, "qipu %s: --dedupe: %d duplicate game%s left out (see --report)\n", r.s.cfg.Command, r.clean.dropped, plural(r.clean.dropped))
+		fmt.Fprintf(r.s.stderr, "qipu %s: --dedupe: %d duplicate game%s left out (see --report)\n", r.s.command, r.clean.dropped, plural(r.clean.dropped))
 	}
 	return code, err
 }

@@ -26,8 +26,8 @@
 // of a file, in the ordered writer and at the end of the run), and package writer a value per
 // convert output (extension, one file per game or not, Append with options and warnings), which
 // config.go's targets name. The rest of the files follow the run: run.go (Run: the workers, the
-// writer and the exit code), options.go (Config and the options of each command, spread out
-// into one set the pipeline reads), config.go (their validation), checks.go (the per-game
+// writer and the exit code), options.go (Config and the options of each command; the settings
+// hold the command's own struct, which its code reads), config.go (their validation), checks.go (the per-game
 // checks built from their flags), shard.go (--shard),
 // memlimit.go (the memory a run aims at, the output files behind the head may hold, the
 // decoding of large inputs: internal/headsem), inputs.go, discover.go and package walk (input

@@ -59,11 +59,11 @@ func (s *settings) validateExport() error {
 	if cfg.Report == "-" {
 		return usagef("export: --report - is not allowed; name a file")
 	}
-	if cfg.Export.Evaluation != nil {
-		if cfg.Analysis.Engine.Path == "" {
+	if s.analysis != nil {
+		if s.analysis.Engine.Path == "" {
 			return usagef("export: evaluating the positions needs an engine (--engine PATH)")
 		}
-		if err := cfg.Analysis.validate("export"); err != nil {
+		if err := s.analysis.validate("export"); err != nil {
 			return err
 		}
 	}
@@ -82,7 +82,7 @@ func (w *writer) openExport() error {
 	if err := w.r.temps.MkdirAll(dir); err != nil {
 		return &UsageError{Err: fmt.Errorf("export: --out: %w", err)}
 	}
-	o := &s.cfg.Export
+	o := &s.export
 	x, err := export.NewWriter(dir, o.Format, o.Splits, export.WriterOptions{Version: o.Version, Evals: o.Evaluation != nil})
 	if err != nil {
 		return &UsageError{Err: fmt.Errorf("export: %w", err)}
@@ -124,10 +124,10 @@ func (w *writer) closeExport(ok bool) error {
 		w.exp.Abort()
 		return nil
 	}
-	o := &w.r.s.cfg.Export
+	o := &w.r.s.export
 	info := export.ManifestInfo{Version: o.Version, Command: o.CommandLine}
 	if ar := w.r.an; ar != nil {
-		a := &w.r.s.cfg.Analysis
+		a := w.r.s.analysis
 		info.Engine = &export.EngineInfo{Name: ar.an.Name(), Options: analysis.OptionsKey(a.Engine.Options), Limit: a.Limit.String()}
 	}
 	return w.exp.Close(info)
@@ -155,8 +155,8 @@ func (f *fileRun) exportGame(g *game.Game, dup duplicate) {
 			Detail: fmt.Sprintf("the same game as %s game %d", sourceOf(f.w.r.clean.inputs, dup.kept), dup.kept.Index)}})
 		return
 	}
-	o := &s.cfg.Export
-	opts := export.Options{Partial: o.Partial, Mirror: o.Mirror, KeepResult: s.cfg.KeepResult}
+	o := &s.export
+	opts := export.Options{Partial: o.Partial, Mirror: o.Mirror, KeepResult: s.export.KeepResult}
 	if f.w.r.an != nil && (g.Valid() || o.Partial) {
 		evals, fails, ok := f.analyze(g)
 		if !ok {

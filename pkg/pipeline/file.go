@@ -141,7 +141,7 @@ func (f *fileRun) read() {
 		return
 	}
 	f.cur.stats.files++
-	if w.s.cfg.DecodeOnly {
+	if w.s.check.DecodeOnly {
 		f.decodeOnly(found.Format)
 		return
 	}
@@ -257,8 +257,8 @@ func (f *fileRun) game(g *game.Game) {
 		g.Opening.Name, _ = textenc.ToTraditional(g.Opening.Name)
 		g.Opening.Variation, _ = textenc.ToTraditional(g.Opening.Variation)
 	}
-	if s.cfg.ECCOTags != ECCOKeep {
-		ecco.Tags(g, s.cfg.ECCOTags == ECCOReplace)
+	if s.conv.ECCOTags != ECCOKeep {
+		ecco.Tags(g, s.conv.ECCOTags == ECCOReplace)
 	}
 	if s.script != ScriptKeep {
 		convertScript(g, s.script)
@@ -269,8 +269,8 @@ func (f *fileRun) game(g *game.Game) {
 	}
 	dup := f.dup
 	if s.outMode != outNothing && !dup.dropped {
-		if !s.cfg.Shape.IsZero() {
-			s.cfg.Shape.Apply(g) // checked by validate: it cannot fail
+		if !s.conv.Shape.IsZero() {
+			s.conv.Shape.Apply(g) // checked by validate: it cannot fail
 		}
 		f.output(g)
 	}

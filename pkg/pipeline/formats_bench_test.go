@@ -51,7 +51,7 @@ func checkBench(b *testing.B, games, plies int, paths ...string) {
 		b.Skip("no games")
 	}
 	for b.Loop() {
-		code, err := run(context.Background(), options{Command: Check, Paths: paths, Quiet: true, Jobs: 1})
+		code, err := runOpts(context.Background(), options{Command: Check, Paths: paths, Quiet: true, Jobs: 1})
 		if err != nil || code > ExitInvalid {
 			b.Fatal(code, err)
 		}
@@ -128,7 +128,7 @@ func sharedFiles(b *testing.B, exts string) (paths []string, games, plies int) {
 		b.Fatal(err)
 	}
 	report := filepath.Join(b.TempDir(), "r.jsonl")
-	if _, err := run(context.Background(), options{Command: Check, Paths: paths, Quiet: true, Report: report}); err != nil {
+	if _, err := runOpts(context.Background(), options{Command: Check, Paths: paths, Quiet: true, Report: report}); err != nil {
 		b.Fatal(err)
 	}
 	data, err := os.ReadFile(report)

@@ -148,7 +148,7 @@ func checkRun(t *testing.T, data []byte, opts uint8) {
 	orig := bytes.Clone(data)
 
 	var rep, errb bytes.Buffer
-	code, err := run(context.Background(), options{Command: Check, Paths: []string{"-"}, Report: "-",
+	code, err := runOpts(context.Background(), options{Command: Check, Paths: []string{"-"}, Report: "-",
 		Encoding: encodingOf(enc), Strict: strict, Quiet: true, Jobs: 1, Stdin: bytes.NewReader(data), Stdout: &rep, Stderr: &errb})
 	if err != nil || (code != ExitOK && code != ExitInvalid) {
 		t.Fatalf("check: exit %d, %v", code, err)
@@ -179,7 +179,7 @@ func checkRunFiles(t *testing.T, data []byte, opts uint8) {
 	report := filepath.Join(dir, "out", "report.jsonl")
 
 	var out, errb bytes.Buffer
-	code, err := run(context.Background(), options{Command: Check, Paths: paths, Report: report,
+	code, err := runOpts(context.Background(), options{Command: Check, Paths: paths, Report: report,
 		Encoding: encodingOf(enc), Strict: strict, Quiet: true, Jobs: 2, Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
 	if err != nil || (code != ExitOK && code != ExitInvalid) || out.Len() != 0 {
 		t.Fatalf("check: exit %d, %v, stdout %q", code, err, out.String())
@@ -246,7 +246,7 @@ func checkConvertJSONL(t *testing.T, cfg options, stdin []byte, code int, checkD
 	var out, errb bytes.Buffer
 	cfg.Command, cfg.Output, cfg.Quiet = Convert, JSONL, true
 	cfg.Stdin, cfg.Stdout, cfg.Stderr = bytes.NewReader(stdin), &out, &errb
-	code2, err := run(context.Background(), cfg)
+	code2, err := runOpts(context.Background(), cfg)
 	if err != nil || code2 != code {
 		t.Fatalf("convert --to jsonl: exit %d (check: %d), %v", code2, code, err)
 	}
@@ -282,7 +282,7 @@ var fuzzNotations = [...]string{"chinese", "iccs", "wxf", "platform"}
 func checkRoundTrip(t *testing.T, path string, stdin []byte, enc, to string, want []map[string]any) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code, err := run(context.Background(), options{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{path},
+	code, err := runOpts(context.Background(), options{Command: Convert, Output: outputOf(to), Notation: notationOf(to), Paths: []string{path},
 		Encoding: encodingOf(enc), Quiet: true, Jobs: 1, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb})
 	if err != nil || code > ExitInvalid {
 		t.Fatalf("convert --to %s: exit %d, %v", to, code, err)
@@ -300,7 +300,7 @@ func checkRoundTrip(t *testing.T, path string, stdin []byte, enc, to string, wan
 	// Read back as the UTF-8 it is: detection can take UTF-8 text with NUL characters for
 	// UTF-16 (reported, seed 5074e3c768028c16).
 	var js, errb2 bytes.Buffer
-	if _, err := run(context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{back},
+	if _, err := runOpts(context.Background(), options{Command: Convert, Output: JSONL, Paths: []string{back},
 		Encoding: textenc.UTF8, Quiet: true, Jobs: 1, Stdin: bytes.NewReader(out.Bytes()), Stdout: &js, Stderr: &errb2}); err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,10 @@ func (s *settings) prepareDiscovery() (*discovery, []string, error) {
 	if cfg.FilesFrom != "" {
 		var err error
 		if listed, err = walk.ReadList(cfg.FilesFrom, s.stdin); err != nil {
-			return nil, nil, &UsageError{Err: fmt.Errorf("%s: %w", cfg.Command, err)}
+			return nil, nil, &UsageError{Err: fmt.Errorf("%s: %w", s.command, err)}
 		}
 		if len(cfg.Paths) == 0 && len(listed) == 0 {
-			return nil, nil, usagef("%s: --files-from %s lists no PATH", cfg.Command, cfg.FilesFrom)
+			return nil, nil, usagef("%s: --files-from %s lists no PATH", s.command, cfg.FilesFrom)
 		}
 	}
 	for _, p := range cfg.Paths {
@@ -30,7 +30,7 @@ func (s *settings) prepareDiscovery() (*discovery, []string, error) {
 		}
 	}
 	d := &discovery{shard: cfg.Shard}
-	if cmd := cfg.Command.def(); cmd != nil && cmd.outDir && cfg.Out != "" {
+	if cmd := s.cmd; cmd != nil && cmd.outDir && cfg.Out != "" {
 		if fi, err := os.Stat(cfg.Out); err == nil && fi.IsDir() {
 			d.out = fi
 		}

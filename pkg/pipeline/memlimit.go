@@ -49,19 +49,20 @@ func ParseMemoryLimit(s string) (int64, error) {
 }
 
 // validateScale checks the options of discovery and memory.
-func (cfg *options) validateScale() error {
+func (s *settings) validateScale() error {
+	cfg := &s.cfg
 	if !cfg.Shard.Valid() {
-		return usagef("%s: --shard %d/%d: want K/N with 0 <= K < N", cfg.Command, cfg.Shard.Index, cfg.Shard.Count)
+		return usagef("%s: --shard %d/%d: want K/N with 0 <= K < N", s.command, cfg.Shard.Index, cfg.Shard.Count)
 	}
 	if cfg.FilesFrom == "-" {
 		for _, p := range cfg.Paths {
 			if p == "-" {
-				return usagef("%s: --files-from - reads the list from standard input; it cannot also be an input", cfg.Command)
+				return usagef("%s: --files-from - reads the list from standard input; it cannot also be an input", s.command)
 			}
 		}
 	}
 	if cfg.MemoryLimit < NoMemoryLimit {
-		return usagef("%s: memory limit %d: want a positive size", cfg.Command, cfg.MemoryLimit)
+		return usagef("%s: memory limit %d: want a positive size", s.command, cfg.MemoryLimit)
 	}
 	return nil
 }
@@ -100,7 +101,7 @@ func inputCost(large *headsem.Sem, n int64) int64 {
 // minBudget and jobBudget size the output budget: the bytes of output that files not yet at
 // the head of the queue may hold while they wait for the writer (max(minBudget, jobs ×
 // jobBudget)). The file at the head streams through without limit: the writer drains it.
-// Config.budget replaces them in tests.
+// A test's hooks.budget replaces them.
 const (
 	minBudget int64 = 32 << 20
 	jobBudget int64 = 8 << 20
@@ -114,8 +115,8 @@ func window(jobs int) int {
 // outputBudget is the output that files waiting behind the head of the queue may hold:
 // max(minBudget, jobs × jobBudget), at most a quarter of the memory limit (but 8 MB).
 func (s *settings) outputBudget() int64 {
-	if s.cfg.budget > 0 {
-		return s.cfg.budget
+	if s.hooks.budget > 0 {
+		return s.hooks.budget
 	}
 	total := max(minBudget, int64(s.jobs)*jobBudget)
 	if l := s.memoryLimit(); l > 0 {

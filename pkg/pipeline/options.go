@@ -202,61 +202,53 @@ type AnalyzeOptions struct {
 // errCommands is the usage error of a Config that does not set exactly one command's options.
 var errCommands = errors.New("pipeline: a Config sets the options of exactly one command (Convert, Check, Dedupe, Stats, Export or Analyze)")
 
-// options spreads c out into the pipeline's options.
-func (c *Config) options() (options, error) {
-	o := options{
-		Paths: c.Paths, Encoding: c.Encoding, Repair: c.Repair, FilesFrom: c.FilesFrom,
-		Shard: c.Shard, Jobs: c.Jobs, MemoryLimit: c.MemoryLimit, AllowNoGames: c.AllowNoGames,
-		Checks: c.Checks, Where: c.Where, Positions: c.Positions, Strict: c.Strict,
-		Verbose: c.Verbose, Select: c.Select, Ignore: c.Ignore, Out: c.Out, Report: c.Report,
-		Quiet: c.Quiet, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, Progress: c.Progress,
-	}
+// takeCommand finds the command whose options the Config sets (exactly one) and takes them:
+// the code of each command reads its own struct from the settings.
+func (s *settings) takeCommand() error {
+	c := &s.cfg
 	if c.Checks.FixResults {
-		return o, &UsageError{Err: errors.New("pipeline: Checks.FixResults is convert's: set ConvertOptions.FixResults")}
+		return &UsageError{Err: errors.New("pipeline: Checks.FixResults is convert's: set ConvertOptions.FixResults")}
 	}
 	var set []string
 	if v := c.Convert; v != nil {
 		set = append(set, "Convert")
-		o.Command = Convert
-		o.writing(&v.Writing)
-		o.DedupeOutput, o.Checks.FixResults = v.Dedupe, v.FixResults
-		o.ECCOTags, o.Shape, o.SplitBy = v.ECCOTags, v.Shape, v.SplitBy
+		s.command, s.conv, s.write = Convert, *v, v.Writing
+		c.Checks.FixResults = v.FixResults // the ending check's setting, which convert exposes
 	}
 	if v := c.Check; v != nil {
 		set = append(set, "Check")
-		o.Command = Check
-		o.Format, o.Outputs, o.Tool = v.Format, v.Outputs, v.Tool
-		o.Baseline, o.WriteBaseline, o.DecodeOnly = v.Baseline, v.WriteBaseline, v.DecodeOnly
+		s.command, s.check = Check, *v
 	}
 	if c.Dedupe != nil {
 		set = append(set, "Dedupe")
-		o.Command = Dedupe
+		s.command = Dedupe
 	}
 	if v := c.Stats; v != nil {
 		set = append(set, "Stats")
-		o.Command = Stats
-		o.StatsFormat, o.StatsCheckReport = v.Format, v.CheckReport
+		s.command, s.stats = Stats, *v
 	}
 	if v := c.Export; v != nil {
 		set = append(set, "Export")
-		o.Command = Export
-		o.Export = *v
+		s.command, s.export = Export, *v
 		if v.Evaluation != nil {
-			o.Analysis = *v.Evaluation
+			a := *v.Evaluation
+			s.analysis = &a
 		}
-		o.KeepResult, o.DedupeOutput = v.KeepResult, v.Dedupe
 	}
 	if v := c.Analyze; v != nil {
 		set = append(set, "Analyze")
-		o.Command = Analyze
-		o.writing(&v.Writing)
-		o.Analysis = v.AnalysisOptions
+		s.command, s.write = Analyze, v.Writing
+		a := v.AnalysisOptions
+		s.analysis = &a
 	}
 	if len(set) != 1 {
-		return o, &UsageError{Err: wrapSet(set)}
+		return &UsageError{Err: wrapSet(set)}
 	}
-	return o, nil
+	return nil
 }
+
+// dedupes reports whether convert or export writes only the kept game of each group.
+func (s *settings) dedupes() bool { return s.conv.Dedupe || s.export.Dedupe }
 
 // wrapSet says which commands' options a Config sets, when it is not exactly one.
 func wrapSet(set []string) error {
@@ -264,10 +256,4 @@ func wrapSet(set []string) error {
 		return errCommands
 	}
 	return fmt.Errorf("%w; it sets %s", errCommands, strings.Join(set, " and "))
-}
-
-// writing copies how convert and analyze write the games.
-func (o *options) writing(w *Writing) {
-	o.Output, o.Notation, o.Styles, o.Script = w.Output, w.Notation, w.Styles, w.Script
-	o.OutEncoding, o.KeepResult = w.OutEncoding, w.KeepResult
 }

@@ -16,7 +16,7 @@ import (
 func (s *settings) decideOutput(temps *fsio.TempSet) error {
 	if rep := s.cfg.Report; rep != "" && rep != "-" {
 		if fi, err := os.Stat(rep); err == nil && !fi.Mode().IsRegular() {
-			return usagef("%s: --report %s: not a regular file", s.cfg.Command, rep)
+			return usagef("%s: --report %s: not a regular file", s.command, rep)
 		}
 	}
 	if !s.cmd.converts { // check, dedupe, stats and export write no converted games
@@ -29,7 +29,7 @@ func (s *settings) decideOutput(temps *fsio.TempSet) error {
 		return nil
 	}
 	s.outPath = filepath.Clean(out)
-	dir := s.to.perGame || s.cfg.SplitBy != (shape.Split{}) || len(s.cfg.Paths) > 1 || s.cfg.FilesFrom != "" || strings.HasSuffix(out, "/") ||
+	dir := s.to.perGame || s.conv.SplitBy != (shape.Split{}) || len(s.cfg.Paths) > 1 || s.cfg.FilesFrom != "" || strings.HasSuffix(out, "/") ||
 		strings.HasSuffix(out, string(filepath.Separator))
 	for _, p := range s.cfg.Paths {
 		if p == "-" {
@@ -83,7 +83,7 @@ func (s *settings) checkInputs(inputs []*input) error {
 				continue
 			}
 			if ii, err := os.Stat(in.path); err == nil && os.SameFile(ii, fi) {
-				return usagef("%s: %s %s is an input file; inputs are never written", s.cfg.Command, what, shown)
+				return usagef("%s: %s %s is an input file; inputs are never written", s.command, what, shown)
 			}
 		}
 		return nil

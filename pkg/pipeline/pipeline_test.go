@@ -33,7 +33,7 @@ func runCfg(t *testing.T, ctx context.Context, cfg options) (int, string, string
 	if cfg.Stdin == nil {
 		cfg.Stdin = strings.NewReader("")
 	}
-	code, err := run(ctx, cfg)
+	code, err := runOpts(ctx, cfg)
 	return code, out.String(), errb.String(), err
 }
 
@@ -610,36 +610,49 @@ func TestLibraryEntryFormat(t *testing.T) {
 	}
 }
 
-// TestCommandOptions: a Config runs the command whose options it sets, exactly one, with
-// those options spread out as the pipeline reads them; the table of commands covers every
-// Command.
+// TestCommandOptions: a Config runs the command whose options it sets, exactly one, and its
+// settings hold that command's own options (the others' zero), each option once; the table of
+// commands covers every Command.
 func TestCommandOptions(t *testing.T) {
 	t.Parallel()
 	for c := Convert; c <= Analyze; c++ {
-		if d := c.def(); d == nil || d.validate == nil || d.passes == nil || d.passes(&options{DedupeOutput: true}) && d.runPasses == nil {
+		if d := c.def(); d == nil || d.validate == nil || d.passes == nil || d.passes(&settings{conv: ConvertOptions{Dedupe: true}, export: ExportOptions{Dedupe: true}}) && d.runPasses == nil {
 			t.Errorf("command %d: incomplete value %+v", c, d)
 		}
 	}
+	eval := &AnalysisOptions{Cache: "c"}
 	for _, tc := range []struct {
 		cfg  Config
-		want options
+		want settings
 	}{
-		{Config{Paths: []string{"a"}, Quiet: true, Convert: &ConvertOptions{Writing: Writing{Output: JSONL, KeepResult: true}, Dedupe: true, FixResults: true, ECCOTags: ECCOAdd}},
-			options{Command: Convert, Paths: []string{"a"}, Quiet: true, Output: JSONL, KeepResult: true, DedupeOutput: true, Checks: CheckSettings{FixResults: true}, ECCOTags: ECCOAdd}},
-		{Config{Strict: true, Check: &CheckOptions{Format: CheckGitHub, Outputs: []CIOutput{{Path: "x"}}, Baseline: "b", WriteBaseline: "w", DecodeOnly: true}},
-			options{Command: Check, Strict: true, Format: CheckGitHub, Outputs: []CIOutput{{Path: "x"}}, Baseline: "b", WriteBaseline: "w", DecodeOnly: true}},
-		{Config{Report: "r", Dedupe: &DedupeOptions{}}, options{Command: Dedupe, Report: "r"}},
-		{Config{Out: "o", Stats: &StatsOptions{Format: StatsHTML, CheckReport: "c.html"}}, options{Command: Stats, Out: "o", StatsFormat: StatsHTML, StatsCheckReport: "c.html"}},
+		{Config{Paths: []string{"a"}, Convert: &ConvertOptions{Writing: Writing{Output: JSONL, KeepResult: true}, Dedupe: true, FixResults: true, ECCOTags: ECCOAdd}},
+			settings{command: Convert, conv: ConvertOptions{Writing: Writing{Output: JSONL, KeepResult: true}, Dedupe: true, FixResults: true, ECCOTags: ECCOAdd},
+				write: Writing{Output: JSONL, KeepResult: true}}},
+		{Config{Check: &CheckOptions{Format: CheckGitHub, Outputs: []CIOutput{{Path: "x"}}, Baseline: "b", WriteBaseline: "w", DecodeOnly: true}},
+			settings{command: Check, check: CheckOptions{Format: CheckGitHub, Outputs: []CIOutput{{Path: "x"}}, Baseline: "b", WriteBaseline: "w", DecodeOnly: true}}},
+		{Config{Dedupe: &DedupeOptions{}}, settings{command: Dedupe}},
+		{Config{Stats: &StatsOptions{Format: StatsHTML, CheckReport: "c.html"}}, settings{command: Stats, stats: StatsOptions{Format: StatsHTML, CheckReport: "c.html"}}},
 		{Config{Export: &ExportOptions{Partial: true, KeepResult: true, Dedupe: true}},
-			options{Command: Export, Export: ExportOptions{Partial: true, KeepResult: true, Dedupe: true}, KeepResult: true, DedupeOutput: true}},
-		{Config{Export: &ExportOptions{Evaluation: &AnalysisOptions{Cache: "c"}}},
-			options{Command: Export, Export: ExportOptions{Evaluation: &AnalysisOptions{Cache: "c"}}, Analysis: AnalysisOptions{Cache: "c"}}},
+			settings{command: Export, export: ExportOptions{Partial: true, KeepResult: true, Dedupe: true}}},
+		{Config{Export: &ExportOptions{Evaluation: eval}},
+			settings{command: Export, export: ExportOptions{Evaluation: eval}, analysis: &AnalysisOptions{Cache: "c"}}},
 		{Config{Analyze: &AnalyzeOptions{Writing: Writing{Script: ScriptTraditional}, AnalysisOptions: AnalysisOptions{Cache: "c"}}},
-			options{Command: Analyze, Script: ScriptTraditional, Analysis: AnalysisOptions{Cache: "c"}}},
+			settings{command: Analyze, write: Writing{Script: ScriptTraditional}, analysis: &AnalysisOptions{Cache: "c"}}},
 	} {
-		got, err := tc.cfg.options()
-		if err != nil || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%+v: options %+v, %v\nwant %+v", tc.cfg, got, err, tc.want)
+		got := settings{cfg: tc.cfg}
+		if err := got.takeCommand(); err != nil {
+			t.Fatalf("%+v: %v", tc.cfg, err)
+		}
+		if got.command != tc.want.command || !reflect.DeepEqual(got.conv, tc.want.conv) || !reflect.DeepEqual(got.check, tc.want.check) ||
+			got.stats != tc.want.stats || !reflect.DeepEqual(got.export, tc.want.export) || !reflect.DeepEqual(got.write, tc.want.write) ||
+			!reflect.DeepEqual(got.analysis, tc.want.analysis) {
+			t.Errorf("%+v: settings %+v\nwant %+v", tc.cfg, got, tc.want)
+		}
+		if got.cfg.Checks.FixResults != tc.want.conv.FixResults {
+			t.Errorf("%+v: the ending check's FixResults %v", tc.cfg, got.cfg.Checks.FixResults)
+		}
+		if got.analysis != nil && tc.cfg.Export != nil && got.analysis == tc.cfg.Export.Evaluation {
+			t.Errorf("%+v: the settings share the caller's AnalysisOptions", tc.cfg)
 		}
 	}
 	for _, tc := range []struct {

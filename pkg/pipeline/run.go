@@ -29,16 +29,12 @@ type job struct {
 // ExitInterrupted (it wraps ErrInterrupted); it is nil otherwise, since the diagnostics and the
 // summary have already been written to cfg.Stderr.
 func Run(ctx context.Context, cfg Config) (code int, err error) {
-	opts, err := cfg.options()
-	if err != nil {
-		return ExitUsage, err
-	}
-	return run(ctx, opts)
+	return run(ctx, cfg, hooks{})
 }
 
-// run is Run on the options spread out.
-func run(ctx context.Context, cfg options) (code int, err error) {
-	s, err := validate(cfg)
+// run is Run with a test's hooks.
+func run(ctx context.Context, cfg Config, h hooks) (code int, err error) {
+	s, err := newSettings(cfg, h)
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -57,7 +53,7 @@ func run(ctx context.Context, cfg options) (code int, err error) {
 	}
 	r := &runner{s: s, temps: temps, discovered: make(chan struct{})}
 	r.cond.L = &r.mu
-	if s.cmd.passes(&s.cfg) {
+	if s.cmd.passes(s) {
 		// convert --dedupe and export --dedupe: the last pass converts or exports
 		return r.runCleanup(ctx, start, d, listed) // cleanup.go
 	}
@@ -75,7 +71,7 @@ func (s *settings) checkScript() error {
 		_, err = textenc.ToTraditional("车")
 	}
 	if err != nil {
-		return &UsageError{Err: fmt.Errorf("%s: --script: %w", s.cfg.Command, err)}
+		return &UsageError{Err: fmt.Errorf("%s: --script: %w", s.command, err)}
 	}
 	return nil
 }
@@ -118,7 +114,7 @@ func (r *runner) discover(ctx context.Context, d *discovery, listed []string) {
 	r.mu.Unlock()
 	r.cond.Broadcast()
 	for _, dir := range d.skipped {
-		fmt.Fprintf(r.s.stderr, "qipu %s: not reading %s: it is the output directory\n", r.s.cfg.Command, dir)
+		fmt.Fprintf(r.s.stderr, "qipu %s: not reading %s: it is the output directory\n", r.s.command, dir)
 	}
 }
 

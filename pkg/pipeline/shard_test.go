@@ -247,10 +247,11 @@ func listInputs(cfg options) ([]inputFile, error) {
 	if cfg.Stdin == nil {
 		cfg.Stdin = strings.NewReader("")
 	}
-	if err := cfg.validateScale(); err != nil {
+	s := settingsOf(cfg)
+	s.stdin, s.stderr = cfg.Stdin, io.Discard
+	if err := s.validateScale(); err != nil {
 		return nil, err
 	}
-	s := &settings{cfg: cfg, stdin: cfg.Stdin, stderr: io.Discard}
 	d, listed, err := s.prepareDiscovery()
 	if err != nil {
 		return nil, err

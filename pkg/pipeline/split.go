@@ -91,12 +91,12 @@ var splitByEvent, _ = shape.ParseSplit("event")
 
 // splitting reports whether convert writes one file per group.
 func (s *settings) splitting() bool {
-	return s.outMode == outDir && s.cfg.SplitBy != (shape.Split{})
+	return s.outMode == outDir && s.conv.SplitBy != (shape.Split{})
 }
 
 // validateSplit checks --split-by: convert only, with --out DIR, and not with --to xqf.
 func (s *settings) validateSplit() error {
-	sp := s.cfg.SplitBy
+	sp := s.conv.SplitBy
 	if sp == (shape.Split{}) {
 		return nil
 	}
@@ -114,10 +114,10 @@ func (s *settings) validateSplit() error {
 // leaves it to the writer.
 func (f *fileRun) splitGroup(g *game.Game) {
 	s := f.w.s
-	if !s.splitting() || s.cfg.SplitBy != splitByEvent && !s.cfg.SplitBy.NeedsECCO() {
+	if !s.splitting() || s.conv.SplitBy != splitByEvent && !s.conv.SplitBy.NeedsECCO() {
 		return
 	}
-	f.group = s.cfg.SplitBy.Key(g, 0, g.Opening.Code)
+	f.group = s.conv.SplitBy.Key(g, 0, g.Opening.Code)
 }
 
 // emitSplit adds a game's output to the batch, with its group.
@@ -149,7 +149,7 @@ type splitWriter struct {
 // the run claimed already (the inputs, the report).
 func (w *writer) newSplitWriter() (*splitWriter, error) {
 	s := w.r.s
-	sw := &splitWriter{dir: s.outPath, ext: s.to.ext, split: s.cfg.SplitBy, last: -1,
+	sw := &splitWriter{dir: s.outPath, ext: s.to.ext, split: s.conv.SplitBy, last: -1,
 		groups: map[string]int{}, taken: map[string]bool{}}
 	if sw.split != splitByEvent && !sw.split.NeedsECCO() {
 		sw.count, _ = strconv.Atoi(sw.split.String())

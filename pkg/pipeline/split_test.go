@@ -343,7 +343,6 @@ func TestSplitByUsage(t *testing.T) {
 		"no out":   {Command: Convert, Paths: []string{dir}, SplitBy: sp},
 		"out -":    {Command: Convert, Paths: []string{dir}, Out: "-", SplitBy: sp},
 		"xqf":      {Command: Convert, Output: XQF, Paths: []string{dir}, Out: t.TempDir(), SplitBy: sp},
-		"check":    {Command: Check, Paths: []string{dir}, SplitBy: sp},
 		"out file": {Command: Convert, Paths: []string{dir}, Out: filepath.Join(dir, "a", "one.pgn"), SplitBy: sp},
 	} {
 		code, out, errs, err := runCfg(t, context.Background(), cfg)

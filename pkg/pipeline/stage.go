@@ -51,7 +51,7 @@ func (r *runner) activeStages() []stage {
 			out = append(out, st)
 		}
 	}
-	for _, st := range r.s.cfg.stages {
+	for _, st := range r.s.hooks.stages {
 		if st.active(r) {
 			out = append(out, st)
 		}

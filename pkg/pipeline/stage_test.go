@@ -52,7 +52,7 @@ func TestToyStage(t *testing.T) {
 		want = append(want, fmt.Sprintf("%s: 1 game, %d plies", name, 10+i))
 	}
 	st := &plyStage{}
-	code, err := run(context.Background(), options{Command: Check, Paths: []string{dir}, Quiet: true, Jobs: 3,
+	code, err := runOpts(context.Background(), options{Command: Check, Paths: []string{dir}, Quiet: true, Jobs: 3,
 		stages: []stage{st}})
 	if err != nil || code != ExitOK {
 		t.Fatalf("Run = %d, %v", code, err)

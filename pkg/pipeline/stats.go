@@ -51,7 +51,7 @@ func (s *settings) validateCleanup() error {
 	cfg := &s.cfg
 	s.to = nil
 	if cfg.Report != "" {
-		return usagef("%s: --report is a convert and check option", cfg.Command)
+		return usagef("%s: --report is a convert and check option", s.command)
 	}
 	return nil
 }
@@ -66,7 +66,7 @@ func (s *settings) validateDedupe() error {
 
 // validateStats checks stats' options: a known report format.
 func (s *settings) validateStats() error {
-	if f := s.cfg.StatsFormat; f < StatsText || f > StatsHTML {
+	if f := s.stats.Format; f < StatsText || f > StatsHTML {
 		return usagef("stats: unknown format %v", f)
 	}
 	return s.validateCleanup()
@@ -87,7 +87,7 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 	rep := coll.Report()
 	target := r.s.cfg.Out
 	if target == "" || target == "-" {
-		if err := writeStats(rep, r.s.stdout, r.s.cfg); err != nil {
+		if err := writeStats(rep, r.s.stdout, r.s); err != nil {
 			return ExitUsage, &UsageError{Err: fmt.Errorf("stats: writing standard output: %w", err)}
 		}
 		return code, nil
@@ -103,7 +103,7 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: --out: %w", err)}
 	}
 	buf := bufio.NewWriterSize(f, chunkSize)
-	if err := writeStats(rep, buf, r.s.cfg); err != nil {
+	if err := writeStats(rep, buf, r.s); err != nil {
 		f.Close()
 		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: writing %s: %w", target, err)}
 	}
@@ -115,12 +115,12 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 }
 
 // writeStats writes the report in the configured format.
-func writeStats(rep *stats.Report, w io.Writer, cfg options) error {
-	switch cfg.StatsFormat {
+func writeStats(rep *stats.Report, w io.Writer, s *settings) error {
+	switch s.stats.Format {
 	case StatsJSON:
 		return rep.WriteJSON(w)
 	case StatsHTML:
-		return rep.WriteHTMLLinked(w, "qipu stats: "+strings.Join(cfg.Paths, " "), cfg.StatsCheckReport)
+		return rep.WriteHTMLLinked(w, "qipu stats: "+strings.Join(s.cfg.Paths, " "), s.stats.CheckReport)
 	}
 	return rep.WriteText(w)
 }

@@ -124,7 +124,7 @@ func (w *writer) summary() error {
 		}
 		return nil
 	}
-	_, err := fmt.Fprintln(w.stderr, summaryLine(s.cfg.Command, t))
+	_, err := fmt.Fprintln(w.stderr, summaryLine(s.command, t))
 	return err
 }
 

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/qipu/qipu/pkg/ciformat"
@@ -195,7 +194,7 @@ func (f *fileRun) ciKeep(g *game.Game, d *game.Diagnostic, dst *[]ciformat.Diagn
 		f.ci.recorded = append(f.ci.recorded, cd)
 	}
 	if ci.baseline.Take(cd.Fingerprint) {
-		f.cur.stats.suppressed++
+		f.cur.stats.Suppressed++
 		return false
 	}
 	if ci.collect {
@@ -253,7 +252,7 @@ func (w *writer) openCI() error {
 			return &UsageError{Err: fmt.Errorf("--baseline %s: %w", s.check.Baseline, err)}
 		}
 		ci.baseline = b
-		w.total.baseline = true
+		w.total.Baseline = true
 	}
 	if s.check.WriteBaseline != "" {
 		w.ci.baseline = ciformat.NewBaselineWriter()
@@ -334,7 +333,7 @@ func (w *writer) closeCI(ok bool) error {
 		}
 	}
 	if b := w.r.s.ci; b != nil && b.baseline != nil {
-		w.total.unseen = b.baseline.Unseen()
+		w.total.Unseen = b.baseline.Unseen()
 	}
 	if first == nil {
 		if err := w.stdout.Flush(); err != nil {
@@ -342,24 +341,4 @@ func (w *writer) closeCI(ok bool) error {
 		}
 	}
 	return first
-}
-
-// appendBaselineSummary appends the baseline's counts to the text summary.
-func appendBaselineSummary(b *strings.Builder, t *tally) {
-	if !t.baseline {
-		return
-	}
-	fmt.Fprintf(b, "; baseline: %d suppressed, %d no longer seen", t.suppressed, t.unseen)
-}
-
-// appendBaselineJSON appends the baseline's counts to the JSON summary.
-func appendBaselineJSON(b []byte, t *tally) []byte {
-	if !t.baseline {
-		return b
-	}
-	b = append(b, `,"baseline":{"suppressed":`...)
-	b = strconv.AppendInt(b, int64(t.suppressed), 10)
-	b = append(b, `,"unseen":`...)
-	b = strconv.AppendInt(b, int64(t.unseen), 10)
-	return append(b, '}')
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/qipu/qipu/pkg/dedupe"
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/fsio"
+	"github.com/qipu/qipu/pkg/internal/tally"
 	"github.com/qipu/qipu/pkg/stats"
 )
 
@@ -39,11 +40,11 @@ type cleanup struct {
 	ix        *dedupe.Index
 	mu        sync.Mutex // cleanPrefixes: the workers take turns at the index
 	coll      *stats.Collector
-	noSummary bool     // the writer prints no summary (a pass of a larger run)
-	noDiag    bool     // the writer prints no diagnostics (check lists them)
-	total     tally    // the totals of the run, once done
-	inputs    []*input // cleanVerdict: the inputs by file number (the sources of kept games)
-	dropped   int      // cleanVerdict: games left out
+	noSummary bool         // the writer prints no summary (a pass of a larger run)
+	noDiag    bool         // the writer prints no diagnostics (check lists them)
+	total     tally.Counts // the totals of the run, once done
+	inputs    []*input     // cleanVerdict: the inputs by file number (the sources of kept games)
+	dropped   int          // cleanVerdict: games left out
 }
 
 // gameSum is one game's summary for the index.
@@ -264,7 +265,7 @@ func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discovery, 
 // prefix relations. Pass 1 shows the progress (for dedupe) and gives the totals; no pass
 // prints diagnostics (they are check's job). sp, if not nil, spools standard input; it is
 // left at its start for a further pass.
-func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, tally, []*input, int, error) {
+func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, tally.Counts, []*input, int, error) {
 	ix := dedupe.NewIndex()
 	c := &cleanup{mode: cleanSummaries, ix: ix, noSummary: true, noDiag: true}
 	s1 := *r.s
@@ -278,19 +279,19 @@ func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedu
 	p1 := r.forPass(&s1, c)
 	code, err := p1.runPass(ctx, start)
 	if code != ExitOK && code != ExitInvalid {
-		return nil, tally{}, nil, code, err
+		return nil, tally.Counts{}, nil, code, err
 	}
 	if err := sp.rewind(p1); err != nil {
-		return nil, tally{}, nil, ExitUsage, &UsageError{Err: err}
+		return nil, tally.Counts{}, nil, ExitUsage, &UsageError{Err: err}
 	}
 	r.s.stdin = p1.s.stdin
 	ix.Freeze()
 	if pcode, err := r.pass(ctx, &cleanup{mode: cleanPrefixes, ix: ix}); pcode != ExitOK && pcode != ExitInvalid {
-		return nil, tally{}, nil, pcode, err
+		return nil, tally.Counts{}, nil, pcode, err
 	}
 	if sp != nil {
 		if _, err := sp.file.Seek(0, io.SeekStart); err != nil {
-			return nil, tally{}, nil, ExitUsage, &UsageError{Err: fmt.Errorf("spooling standard input: %w", err)}
+			return nil, tally.Counts{}, nil, ExitUsage, &UsageError{Err: fmt.Errorf("spooling standard input: %w", err)}
 		}
 	}
 	return ix, c.total, p1.inputs, code, nil

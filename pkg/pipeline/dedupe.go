@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qipu/qipu/pkg/internal/tally"
 	"github.com/qipu/qipu/pkg/jsonl"
 
 	"github.com/qipu/qipu/pkg/dedupe"
@@ -42,7 +43,7 @@ func (r *runner) runDedupe(ctx context.Context, start time.Time) (int, error) {
 		return ExitUsage, &UsageError{Err: fmt.Errorf("writing standard output: %w", err)}
 	}
 	if !r.s.cfg.Quiet {
-		total.seconds = time.Since(start).Seconds()
+		total.Seconds = time.Since(start).Seconds()
 		if _, err := fmt.Fprintln(r.s.stderr, dedupeSummary(&total, groups)); err != nil {
 			return ExitUsage, &UsageError{Err: err}
 		}
@@ -96,7 +97,7 @@ func sourceOf(inputs []*input, ref dedupe.Ref) string {
 // dedupeSummary is dedupe's line on standard error, e.g.
 //
 //	qipu dedupe: 120 files, 4508 games (3 invalid; 1 unreadable file); 57 groups: same 50, prefix 5, mirror 2; 61 games are duplicates; 1.23 s
-func dedupeSummary(t *tally, groups []dedupe.Group) string {
+func dedupeSummary(t *tally.Counts, groups []dedupe.Group) string {
 	var n [3]int
 	dup := map[dedupe.Ref]bool{}
 	for i := range groups {
@@ -117,12 +118,12 @@ func dedupeSummary(t *tally, groups []dedupe.Group) string {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "qipu dedupe: %d files, %d games (%d invalid", t.files, t.games, t.invalid)
-	if t.unreadable > 0 {
-		fmt.Fprintf(&b, "; %d unreadable file%s", t.unreadable, plural(t.unreadable))
+	fmt.Fprintf(&b, "qipu dedupe: %d files, %d games (%d invalid", t.Files, t.Games, t.Invalid)
+	if t.Unreadable > 0 {
+		fmt.Fprintf(&b, "; %d unreadable file%s", t.Unreadable, plural(t.Unreadable))
 	}
 	fmt.Fprintf(&b, "); %d groups: same %d, prefix %d, mirror %d; %d games are duplicates (same game or truncated copy); %.2f s",
-		len(groups), n[0], n[1], n[2], len(dup), t.seconds)
+		len(groups), n[0], n[1], n[2], len(dup), t.Seconds)
 	return b.String()
 }
 

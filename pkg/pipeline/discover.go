@@ -110,7 +110,7 @@ func (f *fileRun) skipSpecial() {
 		Message: "skipped: " + f.in.special + ", not a regular file"}
 	f.fileDiag(d)
 	if d.IsWarning() {
-		f.cur.stats.skipped++
+		f.cur.stats.Skipped++
 	}
 }
 

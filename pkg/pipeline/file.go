@@ -137,10 +137,10 @@ func (f *fileRun) read() {
 		// Standard input is PGN unless its content says otherwise (and it did not).
 		found = record.Recognition{Format: pgnFormat}
 	} else if !ok {
-		f.cur.stats.skipped++
+		f.cur.stats.Skipped++
 		return
 	}
-	f.cur.stats.files++
+	f.cur.stats.Files++
 	if w.s.check.DecodeOnly {
 		f.decodeOnly(found.Format)
 		return
@@ -250,7 +250,7 @@ func (f *fileRun) game(g *game.Game) {
 	s := w.s
 	f.games++
 	if !f.selected(g) {
-		f.cur.stats.leftOut++
+		f.cur.stats.LeftOut++
 		return
 	}
 	if s.eccoTraditional && g.Opening.Code != "" {
@@ -275,20 +275,19 @@ func (f *fileRun) game(g *game.Game) {
 		f.output(g)
 	}
 	st := &f.cur.stats
-	st.games++
-	st.plies += g.Plies()
+	st.Games++
+	st.Plies += g.Plies()
 	if errs := g.Errors(); len(errs) > 0 {
-		st.invalid++
-		st.byKind[kindIndex(errs[0].Kind)]++
+		st.Invalidate(errs[0].Kind)
 	} else {
-		st.valid++
+		st.Valid++
 	}
 	for _, d := range g.Diagnostics {
 		switch {
 		case d.IsWarning():
-			st.warnings++
+			st.Warnings++
 		case d.IsNote():
-			st.notes++
+			st.Notes++
 		}
 		f.appendDiag(d) // a note only with Verbose
 	}
@@ -336,17 +335,17 @@ func (f *fileRun) finish() {
 		st := &f.cur.stats
 		if hasError(f.fileDiags) {
 			if f.games == 0 {
-				st.unreadable++
+				st.Unreadable++
 			} else {
-				st.fileErrors++
+				st.FileErrors++
 			}
 		}
 		for _, d := range f.fileDiags {
 			switch {
 			case d.IsWarning():
-				st.warnings++
+				st.Warnings++
 			case d.IsNote():
-				st.notes++
+				st.Notes++
 			}
 			f.placeFileDiag(d)
 		}

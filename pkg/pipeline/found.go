@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/qipu/qipu/pkg/internal/tally"
 )
 
 // found records, per argument, whether it yielded a game file: a file read as a game record,
@@ -15,8 +17,8 @@ type found struct {
 }
 
 // note records a batch of input seq's results.
-func (fd *found) note(r *runner, seq int, st *tally) {
-	if st.files == 0 && st.unreadable == 0 {
+func (fd *found) note(r *runner, seq int, st *tally.Counts) {
+	if st.Files == 0 && st.Unreadable == 0 {
 		return
 	}
 	if fd.args == nil {

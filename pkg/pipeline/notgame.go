@@ -6,7 +6,7 @@ package pipeline
 // gets no diagnostic and no report entry. A file whose content says DhtmlXQ but holds no
 // block is still reported as unreadable.
 func (f *fileRun) notGameFile() {
-	f.cur.stats.files--
-	f.cur.stats.skipped++
+	f.cur.stats.Files--
+	f.cur.stats.Skipped++
 	f.format, f.encoding = "", ""
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/export"
 	"github.com/qipu/qipu/pkg/internal/fsio"
+	"github.com/qipu/qipu/pkg/internal/tally"
 )
 
 // batch is a chunk of one file's batch, handed to the ordered writer.
@@ -28,7 +29,7 @@ type batch struct {
 	fileEnd bool
 	dest    doneFile
 	files   []doneFile // complete temporary files its worker wrote (XQF: one per game; spilled outputs), in order
-	stats   tally
+	stats   tally.Counts
 	rows    []export.Row   // export: the rows of the batch's games, in order
 	skips   []exportSkip   // export: the games skipped, in order
 	fatal   error          // an output cannot be written: the run stops with ExitUsage
@@ -43,7 +44,7 @@ func (p *batch) size() int {
 }
 
 func (p *batch) empty() bool {
-	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (tally{}) && p.fatal == nil && p.clean == nil && len(p.skips) == 0 && p.ci == nil && p.extra == nil
+	return p.size() == 0 && len(p.files) == 0 && !p.fileEnd && p.stats == (tally.Counts{}) && p.fatal == nil && p.clean == nil && len(p.skips) == 0 && p.ci == nil && p.extra == nil
 }
 
 // doneFile is an output file and the name it should get: dir/base+ext, or dir/base-N+ext
@@ -120,7 +121,7 @@ type writer struct {
 	// resolved (--split-by writes there).
 	topClaimed []string
 	dirs       map[string]string // fsio.Resolve's cache of directories
-	total      tally
+	total      tally.Counts
 	found      found // the arguments that yielded a game file
 	ci         ciWriter
 	err        error // first fatal error
@@ -153,8 +154,8 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 				buf[i] = nil
 				w.r.budget.Release(int64(p.size()))
 				w.r.splitPace.release(p.split.paced) // split.go
-				games += p.stats.games
-				w.total.add(&p.stats)
+				games += p.stats.Games
+				w.total.Add(&p.stats)
 				w.found.note(w.r, sl.seq, &p.stats)
 				for _, st := range w.r.stages {
 					st.note(w, sl.seq, p)
@@ -330,7 +331,7 @@ func (w *writer) closeTemp(f fsio.OutputFile, buf *bufio.Writer, target string) 
 // code.
 func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, error) {
 	s := w.r.s
-	w.total.seconds = elapsed.Seconds()
+	w.total.Seconds = elapsed.Seconds()
 	interrupted := w.err == nil && parent.Err() != nil
 	ok := w.err == nil && !interrupted
 	if w.outFile != nil {
@@ -374,7 +375,7 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 			return ExitUsage, &UsageError{Err: err}
 		}
 	}
-	if w.total.failed() || none {
+	if w.total.Failed() || none {
 		return ExitInvalid, nil
 	}
 	return ExitOK, nil

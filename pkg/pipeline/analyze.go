@@ -162,7 +162,7 @@ func (analyzeStage) game(f *fileRun, g *game.Game) {
 		note = analysis.Annotate(g, evals, ar.th)
 	}
 	if note != nil {
-		note.Path = f.in.path
+		note.Path = f.in.Path
 		g.Diagnostics = append(g.Diagnostics, note)
 	}
 }
@@ -173,7 +173,7 @@ func engineDiag(f *fileRun, g *game.Game, fl analysis.Failure) *game.Diagnostic 
 	for i := 0; i < fl.Ply && len(n.Children) > 0; i++ {
 		n = n.Children[0]
 	}
-	d := &game.Diagnostic{Kind: game.KindEngine, Level: game.LevelError, Path: f.in.path, Loc: n.Loc,
+	d := &game.Diagnostic{Kind: game.KindEngine, Level: game.LevelError, Path: f.in.Path, Loc: n.Loc,
 		Game: g.Index, Ply: fl.Ply, Token: n.Text, FEN: fl.FEN, Err: fl.Err}
 	var ue *uci.Error
 	if errors.As(fl.Err, &ue) {

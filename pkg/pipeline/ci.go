@@ -186,7 +186,7 @@ func (f *fileRun) ciKeep(g *game.Game, d *game.Diagnostic, dst *[]ciformat.Diagn
 	if !ci.fingerprints() {
 		return true
 	}
-	cd := ciformat.NewDiagnostic(f.in.source, g, d)
+	cd := ciformat.NewDiagnostic(f.in.Source, g, d)
 	if ci.boards {
 		fillPosition(g, &cd.Diagnostic)
 	}
@@ -214,7 +214,7 @@ func (f *fileRun) ciFinish() {
 	}
 	c := f.ci
 	f.ci = ciFile{}
-	c.file.Source = f.in.source
+	c.file.Source = f.in.Source
 	if ft, ok := record.FormatByName(f.format); ok {
 		c.file.Binary = !ft.Text()
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/discover"
 )
 
 func TestNotesHiddenUnlessVerbose(t *testing.T) {
@@ -15,7 +16,7 @@ func TestNotesHiddenUnlessVerbose(t *testing.T) {
 	for _, verbose := range []bool{false, true} {
 		s := settingsOf(options{Command: Check, Verbose: verbose, Strict: true})
 		s.format = CheckGitHub
-		f := &fileRun{w: &worker{s: s}, in: &input{path: "a.cbl", source: "a.cbl"}}
+		f := &fileRun{w: &worker{s: s}, in: &discover.Input{Path: "a.cbl", Source: "a.cbl"}}
 		f.fileDiag(note)
 		f.fileDiag(warn)
 		for _, d := range f.fileDiags {

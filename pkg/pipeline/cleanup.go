@@ -13,6 +13,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/dedupe"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/internal/tally"
 	"github.com/qipu/qipu/pkg/stats"
@@ -40,11 +41,11 @@ type cleanup struct {
 	ix        *dedupe.Index
 	mu        sync.Mutex // cleanPrefixes: the workers take turns at the index
 	coll      *stats.Collector
-	noSummary bool         // the writer prints no summary (a pass of a larger run)
-	noDiag    bool         // the writer prints no diagnostics (check lists them)
-	total     tally.Counts // the totals of the run, once done
-	inputs    []*input     // cleanVerdict: the inputs by file number (the sources of kept games)
-	dropped   int          // cleanVerdict: games left out
+	noSummary bool              // the writer prints no summary (a pass of a larger run)
+	noDiag    bool              // the writer prints no diagnostics (check lists them)
+	total     tally.Counts      // the totals of the run, once done
+	inputs    []*discover.Input // cleanVerdict: the inputs by file number (the sources of kept games)
+	dropped   int               // cleanVerdict: games left out
 }
 
 // gameSum is one game's summary for the index.
@@ -136,16 +137,16 @@ func (f *fileRun) cleanFile() {
 // topFolder is the top-level folder of an input for stats: the first directory below the
 // argument that found it, or the argument itself for a file argument and for the files
 // directly in a directory argument.
-func topFolder(in *input, args []string) string {
-	arg := in.path
-	if in.arg >= 0 && in.arg < len(args) {
-		arg = args[in.arg]
+func topFolder(in *discover.Input, args []string) string {
+	arg := in.Path
+	if in.Arg >= 0 && in.Arg < len(args) {
+		arg = args[in.Arg]
 	}
-	if in.stdin || in.path == arg {
+	if in.Stdin || in.Path == arg {
 		return arg
 	}
-	if i := strings.IndexByte(in.rel, '/'); i > 0 {
-		return in.rel[:i]
+	if i := strings.IndexByte(in.Rel, '/'); i > 0 {
+		return in.Rel[:i]
 	}
 	return arg
 }
@@ -186,8 +187,7 @@ func (r *runner) pass(ctx context.Context, c *cleanup) (int, error) {
 
 // forPass returns a runner for another pass over the same inputs, with settings s.
 func (r *runner) forPass(s *settings, c *cleanup) *runner {
-	p := &runner{s: s, temps: r.temps, discovered: make(chan struct{}), clean: c, disc: r.disc, listed: r.listed}
-	p.cond.L = &p.mu
+	p := &runner{s: s, temps: r.temps, list: discover.NewList(), clean: c, disc: r.disc, listed: r.listed}
 	return p
 }
 
@@ -246,7 +246,7 @@ const cleanupGCPercent = 50
 
 // runCleanup runs dedupe, stats or convert --dedupe: d and listed are the discovery of the
 // inputs, copied for each pass before it starts.
-func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discovery, listed []string) (int, error) {
+func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discover.Discovery, listed []string) (int, error) {
 	r.disc, r.listed = *d, listed
 	// The index (about 40 bytes a game, some 100 once frozen) stays live for the whole run:
 	// the command line's GC percent of 400, right for the small live heap of convert and
@@ -265,7 +265,7 @@ func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discovery, 
 // prefix relations. Pass 1 shows the progress (for dedupe) and gives the totals; no pass
 // prints diagnostics (they are check's job). sp, if not nil, spools standard input; it is
 // left at its start for a further pass.
-func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, tally.Counts, []*input, int, error) {
+func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, tally.Counts, []*discover.Input, int, error) {
 	ix := dedupe.NewIndex()
 	c := &cleanup{mode: cleanSummaries, ix: ix, noSummary: true, noDiag: true}
 	s1 := *r.s
@@ -294,5 +294,5 @@ func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedu
 			return nil, tally.Counts{}, nil, ExitUsage, &UsageError{Err: fmt.Errorf("spooling standard input: %w", err)}
 		}
 	}
-	return ix, c.total, p1.inputs, code, nil
+	return ix, c.total, p1.list.All(), code, nil
 }

@@ -32,7 +32,7 @@ func (f *fileRun) output(g *game.Game) {
 		e.opts = gamewriter.Options{Notation: s.pgn.Notation, Encoding: s.outEnc, KeepResult: s.write.KeepResult, JSONL: &s.games}
 		e.opts.Warn = func(d *game.Diagnostic) { e.warns = append(e.warns, d) }
 	}
-	e.opts.Source = f.in.source
+	e.opts.Source = f.in.Source
 	e.warns = e.warns[:0]
 	t := s.to
 	direct := s.outMode != outDir && !t.perGame && !s.splitting()
@@ -99,7 +99,7 @@ func (f *fileRun) hints(d *game.Diagnostic) {
 // writerWarning adds a warning of the output writer to the game: an error under --strict,
 // like every other warning.
 func (f *fileRun) writerWarning(g *game.Game, d *game.Diagnostic) {
-	d.Path, d.Game = f.in.path, g.Index
+	d.Path, d.Game = f.in.Path, g.Index
 	f.hints(d)
 	if f.w.s.cfg.Strict {
 		d.Level = game.LevelError
@@ -112,7 +112,7 @@ func (f *fileRun) cannotWrite(g *game.Game, msg string, err error) {
 	if err != nil && !errors.Is(err, textenc.ErrUnencodable) {
 		msg += ": " + err.Error()
 	}
-	g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindEncoding, Path: f.in.path,
+	g.Diagnostics = append(g.Diagnostics, &game.Diagnostic{Kind: game.KindEncoding, Path: f.in.Path,
 		Loc: game.NoLoc, Game: g.Index, Message: msg + "; the game is left out of the output", Err: err})
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/internal/tally"
 	"github.com/qipu/qipu/pkg/jsonl"
 
@@ -54,7 +55,7 @@ func (r *runner) runDedupe(ctx context.Context, start time.Time) (int, error) {
 // appendGroupJSON appends one group as a line of dedupe's JSON Lines output:
 //
 //	{"relation":"same","key":"9c1f…","keep":0,"games":[{"source":"a/x.xqf","index":1,"plies":84,"variations":0,"comments":3},…]}
-func appendGroupJSON(dst []byte, g *dedupe.Group, inputs []*input) []byte {
+func appendGroupJSON(dst []byte, g *dedupe.Group, inputs []*discover.Input) []byte {
 	dst = append(dst, `{"relation":`...)
 	dst = jsonl.AppendString(dst, string(g.Relation))
 	dst = append(dst, `,"key":"`...)
@@ -87,9 +88,9 @@ func appendGroupJSON(dst []byte, g *dedupe.Group, inputs []*input) []byte {
 }
 
 // sourceOf returns the "source" of a game's file: its path as diagnostics print it.
-func sourceOf(inputs []*input, ref dedupe.Ref) string {
+func sourceOf(inputs []*discover.Input, ref dedupe.Ref) string {
 	if int(ref.File) < len(inputs) {
-		return inputs[ref.File].source
+		return inputs[ref.File].Source
 	}
 	return ""
 }
@@ -151,7 +152,7 @@ func (r *runner) runConvertDedupe(ctx context.Context, start time.Time) (int, er
 // game's entry with status "duplicate" and "duplicate_of", the kept game's source and index.
 func (f *fileRun) appendDuplicateJSON(dst []byte, g *game.Game, kept dedupe.Ref) []byte {
 	start := len(dst)
-	dst = jsonl.AppendGame(dst, f.in.source, g, &f.w.s.reports)
+	dst = jsonl.AppendGame(dst, f.in.Source, g, &f.w.s.reports)
 	entry := dst[start:]
 	// The status is the field before "errors": no string value holds an unescaped quote,
 	// so the first `,"errors":[` is the field's.

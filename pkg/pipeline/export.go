@@ -151,7 +151,7 @@ func rowEvals(evals []analysis.Eval) []export.Eval {
 func (f *fileRun) exportGame(g *game.Game, dup duplicate) {
 	s := f.w.s
 	if dup.dropped {
-		f.cur.skips = append(f.cur.skips, exportSkip{f.in.source, g.Index, export.Skip{Reason: "duplicate",
+		f.cur.skips = append(f.cur.skips, exportSkip{f.in.Source, g.Index, export.Skip{Reason: "duplicate",
 			Detail: fmt.Sprintf("the same game as %s game %d", sourceOf(f.w.r.clean.inputs, dup.kept), dup.kept.Index)}})
 		return
 	}
@@ -168,11 +168,11 @@ func (f *fileRun) exportGame(g *game.Game, dup duplicate) {
 		defer f.addFailures(g, fails)
 	}
 	src := g.Source
-	g.Source = f.in.source // the rows name the file as the reports do
+	g.Source = f.in.Source // the rows name the file as the reports do
 	rows, skip := export.AppendRows(f.cur.rows, g, opts)
 	g.Source = src
 	f.cur.rows = rows
 	if skip.Reason != "" {
-		f.cur.skips = append(f.cur.skips, exportSkip{f.in.source, g.Index, skip})
+		f.cur.skips = append(f.cur.skips, exportSkip{f.in.Source, g.Index, skip})
 	}
 }

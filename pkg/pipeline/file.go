@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/qipu/qipu/pkg/ecco"
+	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/query"
 
 	"github.com/qipu/qipu/pkg/jsonl"
@@ -41,7 +42,7 @@ func newWorker(r *runner, ctx context.Context) *worker {
 // fileRun is the processing of one input file.
 type fileRun struct {
 	w         *worker
-	in        *input
+	in        *discover.Input
 	sl        *orderSlot
 	cur       batch // results not yet handed to the writer
 	format    string
@@ -73,7 +74,7 @@ func (w *worker) process(j job) {
 	}
 	f := &fileRun{w: w, in: j.in, sl: j.slot}
 	if w.s.outMode == outDir {
-		rel := j.in.outRel
+		rel := j.in.OutRel
 		f.dir = filepath.Join(w.s.outPath, filepath.FromSlash(path.Dir(rel)))
 		f.base = strings.TrimSuffix(path.Base(rel), path.Ext(rel))
 		if f.base == "" {
@@ -92,21 +93,21 @@ func (w *worker) process(j job) {
 func (f *fileRun) read() {
 	w, in := f.w, f.in
 	f.src.ErrAt = -1
-	if in.walkErr != nil {
-		f.unreadable(game.KindIO, ioMessage(in.walkErr), in.walkErr)
+	if in.WalkErr != nil {
+		f.unreadable(game.KindIO, ioMessage(in.WalkErr), in.WalkErr)
 		return
 	}
-	if in.special != "" {
+	if in.Special != "" {
 		f.skipSpecial()
 		return
 	}
 	var src io.Reader
-	if in.stdin {
+	if in.Stdin {
 		// Standard input may wait for ever (a terminal, an idle pipe): an interruption
 		// must not wait for it.
 		src = &fsio.CtxReader{Ctx: w.ctx, R: w.s.stdin}
 	} else {
-		fh, err := fsio.Open(w.ctx, in.path, in.regular)
+		fh, err := fsio.Open(w.ctx, in.Path, in.Regular)
 		if err != nil {
 			f.unreadable(game.KindIO, ioMessage(err), err)
 			return
@@ -132,8 +133,8 @@ func (f *fileRun) read() {
 		f.unreadable(game.KindIO, ioMessage(err), err)
 		return
 	}
-	found, ok := record.Recognize(prefix, in.path, record.WithEncoding(w.s.inEnc))
-	if !ok && in.stdin {
+	found, ok := record.Recognize(prefix, in.Path, record.WithEncoding(w.s.inEnc))
+	if !ok && in.Stdin {
 		// Standard input is PGN unless its content says otherwise (and it did not).
 		found = record.Recognition{Format: pgnFormat}
 	} else if !ok {
@@ -164,7 +165,7 @@ func (f *fileRun) decodeOnly(format record.Format) {
 		}
 	}
 	if err != nil {
-		f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: f.src.Loc(),
+		f.fileDiag(&game.Diagnostic{Kind: game.KindIO, Path: f.in.Path, Loc: f.src.Loc(),
 			Message: ioMessage(err), Err: err})
 	}
 }
@@ -190,7 +191,7 @@ func (f *fileRun) decode(found record.Recognition) {
 	}
 	opts = append(opts, record.WithChecks(w.s.checks...))
 	enc := textenc.Encoding(-1) // none yet: the first game names the file's
-	for g, err := range record.Read(w.br, f.in.path, opts...) {
+	for g, err := range record.Read(w.br, f.in.Path, opts...) {
 		if w.ctx.Err() != nil {
 			return
 		}
@@ -201,7 +202,7 @@ func (f *fileRun) decode(found record.Recognition) {
 			}
 			var d *game.Diagnostic
 			if !errors.As(err, &d) {
-				d = &game.Diagnostic{Kind: game.KindIO, Path: f.in.path, Loc: game.NoLoc, Message: err.Error(), Err: err}
+				d = &game.Diagnostic{Kind: game.KindIO, Path: f.in.Path, Loc: game.NoLoc, Message: err.Error(), Err: err}
 			}
 			f.fileDiag(d)
 			continue
@@ -230,7 +231,7 @@ func (f *fileRun) selected(g *game.Game) bool {
 // unreadable records a file that cannot be read at all: at the offset where reading failed
 // (0 when it cannot be opened).
 func (f *fileRun) unreadable(kind game.Kind, msg string, err error) {
-	f.fileDiag(&game.Diagnostic{Kind: kind, Path: f.in.path, Loc: f.src.Loc(), Message: msg, Err: err})
+	f.fileDiag(&game.Diagnostic{Kind: kind, Path: f.in.Path, Loc: f.src.Loc(), Message: msg, Err: err})
 }
 
 func (f *fileRun) fileDiag(d *game.Diagnostic) {
@@ -294,7 +295,7 @@ func (f *fileRun) game(g *game.Game) {
 	if s.cfg.Report != "" && dup.dropped {
 		f.cur.report = f.appendDuplicateJSON(f.cur.report, g, dup.kept)
 	} else if s.cfg.Report != "" {
-		f.cur.report = jsonl.AppendGame(f.cur.report, f.in.source, g, &s.reports)
+		f.cur.report = jsonl.AppendGame(f.cur.report, f.in.Source, g, &s.reports)
 	}
 	if f.cur.size() >= chunkSize {
 		f.flush()
@@ -350,7 +351,7 @@ func (f *fileRun) finish() {
 			f.placeFileDiag(d)
 		}
 		if s.cfg.Report != "" {
-			f.cur.report = jsonl.AppendFile(f.cur.report, f.in.source, f.format, f.encoding, f.fileDiags)
+			f.cur.report = jsonl.AppendFile(f.cur.report, f.in.Source, f.format, f.encoding, f.fileDiags)
 		}
 	}
 	for _, st := range f.w.r.stages {

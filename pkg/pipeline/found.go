@@ -24,7 +24,7 @@ func (fd *found) note(r *runner, seq int, st *tally.Counts) {
 	if fd.args == nil {
 		fd.args = make([]bool, len(r.s.cfg.Paths)+1) // the last for the --files-from list
 	}
-	fd.args[min(r.inputs[seq].arg, len(r.s.cfg.Paths))] = true
+	fd.args[min(r.list.Get(seq).Arg, len(r.s.cfg.Paths))] = true
 }
 
 // report prints "qipu: no game files found in PATH" for each argument (and the --files-from

@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/walk"
 )
 
 // prepareDiscovery reads the list of FilesFrom and checks the PATHs (a missing one is a usage
 // error) before the walk starts: the shard asked for, and the output directory to leave out.
-func (s *settings) prepareDiscovery() (*discovery, []string, error) {
+func (s *settings) prepareDiscovery() (*discover.Discovery, []string, error) {
 	cfg := &s.cfg
 	var listed []string
 	if cfg.FilesFrom != "" {
@@ -29,10 +30,10 @@ func (s *settings) prepareDiscovery() (*discovery, []string, error) {
 			return nil, nil, &UsageError{Err: fmt.Errorf("%w", err)}
 		}
 	}
-	d := &discovery{shard: cfg.Shard}
+	d := &discover.Discovery{Shard: cfg.Shard}
 	if cmd := s.cmd; cmd != nil && cmd.outDir && cfg.Out != "" {
 		if fi, err := os.Stat(cfg.Out); err == nil && fi.IsDir() {
-			d.out = fi
+			d.Out = fi
 		}
 	}
 	return d, listed, nil

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/shape"
 )
@@ -71,7 +72,7 @@ func (s *settings) decideOutput(temps *fsio.TempSet) error {
 // inputs. Only the inputs that may be that file are looked at: those of the same name, and
 // those the walk did not see as regular files (links, PATH arguments); a hard link under
 // another name is replaced, never written through.
-func (s *settings) checkInputs(inputs []*input) error {
+func (s *settings) checkInputs(inputs []*discover.Input) error {
 	check := func(target, what, shown string) error {
 		fi, err := os.Stat(target)
 		if err != nil {
@@ -79,10 +80,10 @@ func (s *settings) checkInputs(inputs []*input) error {
 		}
 		base := filepath.Base(target)
 		for _, in := range inputs {
-			if in.stdin || in.walkErr != nil || in.regular && filepath.Base(in.path) != base {
+			if in.Stdin || in.WalkErr != nil || in.Regular && filepath.Base(in.Path) != base {
 				continue
 			}
-			if ii, err := os.Stat(in.path); err == nil && os.SameFile(ii, fi) {
+			if ii, err := os.Stat(in.Path); err == nil && os.SameFile(ii, fi) {
 				return usagef("%s: %s %s is an input file; inputs are never written", s.command, what, shown)
 			}
 		}

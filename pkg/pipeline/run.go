@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/internal/headsem"
 	"github.com/qipu/qipu/pkg/textenc"
@@ -18,7 +19,7 @@ const chunkSize = 64 << 10
 
 // job is one input file for a worker.
 type job struct {
-	in   *input
+	in   *discover.Input
 	slot *orderSlot
 }
 
@@ -51,8 +52,7 @@ func run(ctx context.Context, cfg Config, h hooks) (code int, err error) {
 	if err := s.decideOutput(temps); err != nil {
 		return ExitUsage, err
 	}
-	r := &runner{s: s, temps: temps, discovered: make(chan struct{})}
-	r.cond.L = &r.mu
+	r := &runner{s: s, temps: temps, list: discover.NewList()}
 	if s.cmd.passes(s) {
 		// convert --dedupe and export --dedupe: the last pass converts or exports
 		return r.runCleanup(ctx, start, d, listed) // cleanup.go
@@ -83,65 +83,32 @@ type runner struct {
 	budget *headsem.Sem // the output held by the files behind the head of the queue (memlimit.go)
 	large  *headsem.Sem // the decoding of large inputs; nil without a memory limit
 
-	// The inputs, appended by the discovery while the workers already convert the first
-	// ones; discovered is closed when the list is complete (or the walk gave up).
-	mu         sync.Mutex
-	cond       sync.Cond
-	inputs     []*input
-	done       bool
-	discovered chan struct{}
-	clean      *cleanup  // dedupe, stats, convert --dedupe (cleanup.go); nil otherwise
-	stages     []stage   // the command's stages this run uses (stage.go)
-	disc       discovery // cleanup: the discovery, copied for each pass
-	listed     []string
+	// list is the inputs, appended by the discovery while the workers already convert the
+	// first ones.
+	list   *discover.List
+	clean  *cleanup           // dedupe, stats, convert --dedupe (cleanup.go); nil otherwise
+	stages []stage            // the command's stages this run uses (stage.go)
+	disc   discover.Discovery // cleanup: the discovery, copied for each pass
+	listed []string
 
 	splitPace splitPacer  // convert --split-by: the head file's games not yet written (split.go)
 	an        *analyzeRun // analyze: the engines and the cache (analyze.go)
 }
 
-// discover walks the inputs into r.inputs; it stops early when ctx is done.
-func (r *runner) discover(ctx context.Context, d *discovery, listed []string) {
-	defer close(r.discovered)
-	d.discover(r.s.cfg.Paths, listed, func(in *input) bool {
-		r.mu.Lock()
-		r.inputs = append(r.inputs, in)
-		r.mu.Unlock()
-		r.cond.Signal()
-		return ctx.Err() == nil
-	})
-	r.mu.Lock()
-	r.done = true
-	r.mu.Unlock()
-	r.cond.Broadcast()
-	for _, dir := range d.skipped {
+// discover walks the inputs into the run's list; it stops early when ctx is done.
+func (r *runner) discover(ctx context.Context, d *discover.Discovery, listed []string) {
+	r.list.Fill(ctx, d, r.s.cfg.Paths, listed)
+	for _, dir := range d.Skipped {
 		fmt.Fprintf(r.s.stderr, "qipu %s: not reading %s: it is the output directory\n", r.s.command, dir)
 	}
 }
 
-// input returns input i, waiting for the discovery to find it; nil when there is none.
-func (r *runner) input(i int) *input {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for i >= len(r.inputs) && !r.done {
-		r.cond.Wait()
-	}
-	if i < len(r.inputs) {
-		return r.inputs[i]
-	}
-	return nil
-}
-
-// forget drops input i once the writer is past it: the list of an archive of 100,000 files
-// is some 40 MB of paths, which the collector would otherwise mark in every cycle until the
-// end of the run (two processes that split the archive each hold half of it). The cleanup
+// forget drops input i once the writer is past it (discover.List.Forget); the cleanup
 // commands keep the list: their later passes and verdicts name the inputs.
 func (r *runner) forget(i int) {
-	if r.clean != nil {
-		return
+	if r.clean == nil {
+		r.list.Forget(i)
 	}
-	r.mu.Lock()
-	r.inputs[i] = nil
-	r.mu.Unlock()
 }
 
 // discoveryDone waits for the complete list of inputs, then checks that no output is an input
@@ -149,11 +116,11 @@ func (r *runner) forget(i int) {
 // writer calls it before it writes anything.
 func (w *writer) discoveryDone() error {
 	r, s := w.r, w.r.s
-	<-r.discovered
+	inputs := r.list.All()
 	if p := s.cfg.Progress; p != nil {
-		p.Start(len(r.inputs))
+		p.Start(len(inputs))
 	}
-	if err := s.checkInputs(r.inputs); err != nil {
+	if err := s.checkInputs(inputs); err != nil {
 		return err
 	}
 	if s.outMode == outDir {
@@ -170,9 +137,9 @@ func (w *writer) discoveryDone() error {
 				w.topClaimed = append(w.topClaimed, r)
 			}
 		}
-		for _, in := range r.inputs {
-			if !in.stdin {
-				claim(in.path)
+		for _, in := range inputs {
+			if !in.Stdin {
+				claim(in.Path)
 			}
 		}
 		if s.cfg.Report != "" && s.cfg.Report != "-" {
@@ -182,12 +149,12 @@ func (w *writer) discoveryDone() error {
 	return nil
 }
 
-func (r *runner) run(parent context.Context, start time.Time, d *discovery, listed []string) (int, error) {
+func (r *runner) run(parent context.Context, start time.Time, d *discover.Discovery, listed []string) (int, error) {
 	s := r.s
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	go r.discover(ctx, d, listed)
-	defer func() { cancel(); <-r.discovered }() // the walk has stopped when Run returns
+	defer func() { cancel(); <-r.list.Found() }() // the walk has stopped when Run returns
 
 	w := &writer{r: r, claimed: map[claimKey]bool{}, dirs: map[string]string{}}
 	w.stdout = bufio.NewWriterSize(s.stdout, chunkSize)
@@ -236,7 +203,7 @@ func (r *runner) run(parent context.Context, start time.Time, d *discovery, list
 		defer close(order)
 		defer close(jobs)
 		for i := 0; ; i++ {
-			in := r.input(i)
+			in := r.list.Get(i)
 			if in == nil {
 				return
 			}

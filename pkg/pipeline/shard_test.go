@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qipu/qipu/pkg/internal/discover"
 )
 
 // shardTree is an archive whose names test the walk order: a file, a directory of the same
@@ -142,23 +144,6 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 	}
 }
 
-// TestWalkOrderIsByteOrder: the inputs come in the byte order of their paths.
-func TestWalkOrderIsByteOrder(t *testing.T) {
-	in := shardTree(t)
-	d := &discovery{}
-	var rels []string
-	d.discover([]string{in}, nil, func(x *input) bool {
-		rels = append(rels, x.rel)
-		return true
-	})
-	if !slices.IsSorted(rels) {
-		t.Errorf("walk order is not byte order: %q", rels)
-	}
-	if !slices.Contains(rels, "a-b.pgn") || !slices.Contains(rels, "a/x.pgn") {
-		t.Errorf("missing inputs: %q", rels)
-	}
-}
-
 func TestShardKeepsEachFileOnce(t *testing.T) {
 	keys := []string{"a.pgn", "a/x.pgn", "棋谱/第1局.xqf", "-", "0000/xqf/game-001.xqf"}
 	for n := 1; n <= 7; n++ {
@@ -257,8 +242,8 @@ func listInputs(cfg options) ([]inputFile, error) {
 		return nil, err
 	}
 	var out []inputFile
-	d.discover(cfg.Paths, listed, func(in *input) bool {
-		out = append(out, inputFile{Path: in.path, Source: in.source, Err: in.walkErr, Skipped: in.special})
+	d.Discover(cfg.Paths, listed, func(in *discover.Input) bool {
+		out = append(out, inputFile{Path: in.Path, Source: in.Source, Err: in.WalkErr, Skipped: in.Special})
 		return true
 	})
 	return out, nil

@@ -31,7 +31,7 @@ func (st *plyStage) game(f *fileRun, g *game.Game) {
 func (st *plyStage) fileEnd(f *fileRun) { // small files: one batch each
 	d := f.cur.stageData(st)
 	c, _ := (*d).(plyCount)
-	*d = fmt.Sprintf("%s: %d game, %d plies", filepath.Base(f.in.source), c.games, c.plies)
+	*d = fmt.Sprintf("%s: %d game, %d plies", filepath.Base(f.in.Source), c.games, c.plies)
 }
 func (st *plyStage) write(w *writer, p *batch) error {
 	if d, ok := p.extra[st]; ok {

@@ -93,8 +93,8 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 		return code, nil
 	}
 	target = filepath.Clean(target)
-	for _, in := range p.inputs {
-		if !in.stdin && sameFile(in.path, target) {
+	for _, in := range p.list.All() {
+		if !in.Stdin && sameFile(in.Path, target) {
 			return ExitUsage, usagef("stats: --out %s is an input file; inputs are never written", target)
 		}
 	}

@@ -1,4 +1,4 @@
-package pipeline
+package discover
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 )
 
 // placer sets the "source" of every input and where its output goes under an output directory
-// (outRel), from the argument that found it.
+// (OutRel), from the argument that found it.
 //
 // The source is the path as diagnostics print it: the argument as given for a file, the
 // argument joined with the path below it for a directory (what the walk opens), "-" for
@@ -54,19 +54,19 @@ func (pl *placer) dir(k int, p string) {
 	pl.tops[k] = top
 }
 
-// place sets in.source and in.outRel.
-func (pl *placer) place(in *input) {
+// place sets in.Source and in.OutRel.
+func (pl *placer) place(in *Input) {
 	switch {
-	case in.stdin:
-		in.source = "-"
-	case utf8.ValidString(in.path):
-		in.source = in.path
+	case in.Stdin:
+		in.Source = "-"
+	case utf8.ValidString(in.Path):
+		in.Source = in.Path
 	default:
-		in.source = strconv.Quote(in.path)
+		in.Source = strconv.Quote(in.Path)
 	}
-	in.outRel = in.rel
-	if top := pl.tops[in.arg]; top != "" {
-		in.outRel = top + "/" + in.rel
+	in.OutRel = in.Rel
+	if top := pl.tops[in.Arg]; top != "" {
+		in.OutRel = top + "/" + in.Rel
 	}
 }
 

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -188,7 +187,7 @@ func (f *fileRun) ciKeep(g *game.Game, d *game.Diagnostic, dst *[]ciformat.Diagn
 	}
 	cd := ciformat.NewDiagnostic(f.in.Source, g, d)
 	if ci.boards {
-		fillPosition(g, &cd.Diagnostic)
+		ciformat.FillPosition(g, &cd.Diagnostic)
 	}
 	if ci.record {
 		f.ci.recorded = append(f.ci.recorded, cd)
@@ -229,8 +228,7 @@ type ciWriter struct {
 
 type ciOut struct {
 	printer ciformat.Printer
-	file    fsio.OutputFile // nil for standard output
-	buf     *bufio.Writer   // over file
+	file    *fsio.Pending // nil for standard output
 	path    string
 }
 
@@ -262,13 +260,12 @@ func (w *writer) openCI() error {
 		if o.Path == "-" {
 			out.printer = o.Format.New(w.stdout, s.check.Tool)
 		} else {
-			f, err := w.r.temps.CreateTemp(filepath.Dir(filepath.Clean(o.Path)))
+			f, err := w.r.temps.Open(o.Path, chunkSize)
 			if err != nil {
 				return &UsageError{Err: fmt.Errorf("--output %s=%s: %w", o.Format.Name, o.Path, err)}
 			}
 			out.file = f
-			out.buf = bufio.NewWriterSize(f, chunkSize)
-			out.printer = o.Format.New(out.buf, s.check.Tool)
+			out.printer = o.Format.New(f, s.check.Tool)
 		}
 		w.ci.outs = append(w.ci.outs, out)
 	}
@@ -305,30 +302,27 @@ func (w *writer) closeCI(ok bool) error {
 			continue
 		}
 		if !ok || err != nil {
-			o.file.Close()
-			w.r.temps.Remove(o.file.Name())
+			o.file.Abort()
 			if err != nil && first == nil {
 				first = fmt.Errorf("--output %s: %w", o.path, err)
 			}
 			continue
 		}
-		if err := w.closeTemp(o.file, o.buf, o.path); err != nil && first == nil {
+		if err := o.file.Commit(); err != nil && first == nil {
 			first = fmt.Errorf("--output: %w", err)
 		}
 	}
 	if ok && w.ci.baseline != nil && first == nil {
 		path := w.r.s.check.WriteBaseline
-		f, err := w.r.temps.CreateTemp(filepath.Dir(filepath.Clean(path)))
+		f, err := w.r.temps.Open(path, chunkSize)
 		if err != nil {
 			return fmt.Errorf("--write-baseline: %w", err)
 		}
-		buf := bufio.NewWriterSize(f, chunkSize)
-		if _, err := w.ci.baseline.WriteTo(buf); err != nil {
-			f.Close()
-			w.r.temps.Remove(f.Name())
+		if _, err := w.ci.baseline.WriteTo(f); err != nil {
+			f.Abort()
 			return fmt.Errorf("--write-baseline: %w", err)
 		}
-		if err := w.closeTemp(f, buf, path); err != nil {
+		if err := f.Commit(); err != nil {
 			return fmt.Errorf("--write-baseline: %w", err)
 		}
 	}

@@ -2,9 +2,7 @@ package pipeline
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -197,48 +195,19 @@ func (r *runner) runPass(ctx context.Context, start time.Time) (int, error) {
 	return r.run(ctx, start, &d, r.listed)
 }
 
-// spool makes standard input readable more than once: the first pass reads it through a
-// copy into a temporary file, which the later passes read. Its cleanup removes the file.
-type spool struct {
-	file *os.File
-	orig io.Reader
-}
-
-// spoolStdin sets up the spool when an argument is standard input.
-func (r *runner) spoolStdin() (*spool, error) {
+// spoolStdin makes standard input readable more than once when an argument is standard
+// input (fsio.Spool): the first pass reads it through a copy into a temporary file, which the
+// later passes read; nil otherwise.
+func (r *runner) spoolStdin() (*fsio.Spool, error) {
 	if !slices.Contains(r.s.cfg.Paths, "-") {
 		return nil, nil
 	}
-	f, err := os.CreateTemp("", fsio.TempPrefix+"stdin-*")
+	sp, through, err := fsio.NewSpool(r.s.stdin)
 	if err != nil {
 		return nil, usagef("%s: standard input is read twice and needs a temporary file: %w", r.s.command, err)
 	}
-	sp := &spool{file: f, orig: r.s.stdin}
-	r.s.stdin = io.TeeReader(r.s.stdin, f)
+	r.s.stdin = through
 	return sp, nil
-}
-
-// rewind copies what the first pass left unread of standard input, and points the runner's
-// standard input at the start of the copy.
-func (sp *spool) rewind(r *runner) error {
-	if sp == nil {
-		return nil
-	}
-	if _, err := io.Copy(io.Discard, r.s.stdin); err != nil {
-		return fmt.Errorf("reading standard input: %w", err)
-	}
-	if _, err := sp.file.Seek(0, io.SeekStart); err != nil {
-		return fmt.Errorf("spooling standard input: %w", err)
-	}
-	r.s.stdin = sp.file
-	return nil
-}
-
-func (sp *spool) close() {
-	if sp != nil {
-		sp.file.Close()
-		os.Remove(sp.file.Name())
-	}
 }
 
 // cleanupGCPercent is the GC percent of the cleanup runs.
@@ -265,7 +234,7 @@ func (r *runner) runCleanup(ctx context.Context, start time.Time, d *discover.Di
 // prefix relations. Pass 1 shows the progress (for dedupe) and gives the totals; no pass
 // prints diagnostics (they are check's job). sp, if not nil, spools standard input; it is
 // left at its start for a further pass.
-func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedupe.Index, tally.Counts, []*discover.Input, int, error) {
+func (r *runner) analyse(ctx context.Context, start time.Time, sp *fsio.Spool) (*dedupe.Index, tally.Counts, []*discover.Input, int, error) {
 	ix := dedupe.NewIndex()
 	c := &cleanup{mode: cleanSummaries, ix: ix, noSummary: true, noDiag: true}
 	s1 := *r.s
@@ -281,18 +250,23 @@ func (r *runner) analyse(ctx context.Context, start time.Time, sp *spool) (*dedu
 	if code != ExitOK && code != ExitInvalid {
 		return nil, tally.Counts{}, nil, code, err
 	}
-	if err := sp.rewind(p1); err != nil {
-		return nil, tally.Counts{}, nil, ExitUsage, &UsageError{Err: err}
+	if sp != nil {
+		again, err := sp.Rewind(p1.s.stdin)
+		if err != nil {
+			return nil, tally.Counts{}, nil, ExitUsage, &UsageError{Err: err}
+		}
+		p1.s.stdin, r.s.stdin = again, again
 	}
-	r.s.stdin = p1.s.stdin
 	ix.Freeze()
 	if pcode, err := r.pass(ctx, &cleanup{mode: cleanPrefixes, ix: ix}); pcode != ExitOK && pcode != ExitInvalid {
 		return nil, tally.Counts{}, nil, pcode, err
 	}
 	if sp != nil {
-		if _, err := sp.file.Seek(0, io.SeekStart); err != nil {
-			return nil, tally.Counts{}, nil, ExitUsage, &UsageError{Err: fmt.Errorf("spooling standard input: %w", err)}
+		again, err := sp.Again()
+		if err != nil {
+			return nil, tally.Counts{}, nil, ExitUsage, &UsageError{Err: err}
 		}
+		r.s.stdin = again
 	}
 	return ix, c.total, p1.list.All(), code, nil
 }

@@ -26,7 +26,9 @@ func (r *runner) runDedupe(ctx context.Context, start time.Time) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	defer sp.close()
+	if sp != nil {
+		defer sp.Close()
+	}
 	ix, total, inputs, code, err := r.analyse(ctx, start, sp)
 	if ix == nil {
 		return code, err
@@ -135,7 +137,9 @@ func (r *runner) runConvertDedupe(ctx context.Context, start time.Time) (int, er
 	if err != nil {
 		return ExitUsage, err
 	}
-	defer sp.close()
+	if sp != nil {
+		defer sp.Close()
+	}
 	ix, _, inputs, code, err := r.analyse(ctx, start, sp)
 	if ix == nil {
 		return code, err

@@ -37,7 +37,7 @@
 // notation.go (PGN output's notation), writer.go (the
 // ordered writer, one order slot per input), output.go and internal/fsio (where output goes;
 // atomic output files, the goroutines that create them, paths resolved through links), split.go and internal/groupfile
-// (convert --split-by: the groups, and their files), export.go (qipu export), ci.go and boards.go (CI formats, selection of codes,
+// (convert --split-by: the groups, and their files), export.go (qipu export), ci.go (CI formats, selection of codes,
 // baselines, the positions of diagnostics), summary.go and internal/tally (the counts and the summary), outpaths.go
 // (each input's "source" and its place under an output directory), diagorder.go (a file's own
 // diagnostics in line order). JSON Lines are written by package jsonl.

@@ -163,12 +163,11 @@ func (r *runner) run(parent context.Context, start time.Time, d *discover.Discov
 	case "-": // standard output, in order with nothing else (validate sees to that)
 		w.reportBuf = w.stdout
 	default:
-		f, err := r.temps.CreateTemp(filepath.Dir(filepath.Clean(s.cfg.Report)))
+		f, err := r.temps.Open(s.cfg.Report, chunkSize)
 		if err != nil {
 			return ExitUsage, &UsageError{Err: fmt.Errorf("--report: %w", err)}
 		}
-		w.report = f
-		w.reportBuf = bufio.NewWriterSize(f, chunkSize)
+		w.report, w.reportBuf = f, f.Writer
 	}
 	w.stderr = s.stderr
 	r.stages = r.activeStages()

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -98,17 +97,15 @@ func (r *runner) runStats(ctx context.Context, start time.Time) (int, error) {
 			return ExitUsage, usagef("stats: --out %s is an input file; inputs are never written", target)
 		}
 	}
-	f, err := r.temps.CreateTemp(filepath.Dir(target))
+	f, err := r.temps.Open(target, chunkSize)
 	if err != nil {
 		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: --out: %w", err)}
 	}
-	buf := bufio.NewWriterSize(f, chunkSize)
-	if err := writeStats(rep, buf, r.s); err != nil {
-		f.Close()
+	if err := writeStats(rep, f, r.s); err != nil {
+		f.Abort()
 		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: writing %s: %w", target, err)}
 	}
-	w := &writer{r: r}
-	if err := w.closeTemp(f, buf, target); err != nil {
+	if err := f.Commit(); err != nil {
 		return ExitUsage, &UsageError{Err: fmt.Errorf("stats: %w", err)}
 	}
 	return code, nil

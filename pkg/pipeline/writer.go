@@ -110,10 +110,9 @@ type writer struct {
 	r         *runner
 	stdout    *bufio.Writer // standard output
 	stderr    io.Writer
-	outFile   fsio.OutputFile // the single output file (outFile mode), created at the first output
-	outBuf    *bufio.Writer
-	report    fsio.OutputFile
-	reportBuf *bufio.Writer
+	outFile   *fsio.Pending     // the single output file (outFile mode), created at the first output
+	report    *fsio.Pending     // the report file
+	reportBuf *bufio.Writer     // the report's: its file's, or standard output
 	file      fsio.OutputFile   // the output file of the input at the head, while it is written
 	creators  *fsio.Creators    // under an output directory: they create the complete files
 	claimed   map[claimKey]bool // output names taken in this run (and the inputs'), resolved
@@ -203,14 +202,13 @@ func (w *writer) write(p *batch) error {
 	if len(p.out) > 0 {
 		if w.r.s.outMode == outFile {
 			if w.outFile == nil {
-				f, err := w.r.temps.CreateTemp(filepath.Dir(w.r.s.outPath))
+				f, err := w.r.temps.Open(w.r.s.outPath, chunkSize)
 				if err != nil {
 					return err
 				}
 				w.outFile = f
-				w.outBuf = bufio.NewWriterSize(f, chunkSize)
 			}
-			if _, err := w.outBuf.Write(p.out); err != nil {
+			if _, err := w.outFile.Write(p.out); err != nil {
 				return fmt.Errorf("writing %s: %w", w.r.s.outPath, err)
 			}
 		} else if _, err := w.stdout.Write(p.out); err != nil {
@@ -315,18 +313,6 @@ func claimOf(resolved string) claimKey {
 	return claimKey(sum[:16])
 }
 
-// closeTemp flushes and closes a temporary file and moves it to target.
-func (w *writer) closeTemp(f fsio.OutputFile, buf *bufio.Writer, target string) error {
-	err := buf.Flush()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", target, err)
-	}
-	return w.r.temps.Rename(f.Name(), target)
-}
-
 // finish completes the outputs (or removes them), prints the summary and computes the exit
 // code.
 func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, error) {
@@ -336,20 +322,18 @@ func (w *writer) finish(parent context.Context, elapsed time.Duration) (int, err
 	ok := w.err == nil && !interrupted
 	if w.outFile != nil {
 		if ok {
-			if err := w.closeTemp(w.outFile, w.outBuf, s.outPath); err != nil {
-				w.err = err
-			}
+			w.err = w.outFile.Commit()
 		} else {
-			w.outFile.Close()
+			w.outFile.Abort()
 		}
 	}
 	if w.report != nil {
 		if ok && w.err == nil {
-			if err := w.closeTemp(w.report, w.reportBuf, s.cfg.Report); err != nil {
+			if err := w.report.Commit(); err != nil {
 				w.err = fmt.Errorf("--report: %w", err)
 			}
 		} else {
-			w.report.Close()
+			w.report.Abort()
 		}
 	}
 	for _, st := range w.r.stages {

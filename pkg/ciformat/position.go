@@ -1,18 +1,19 @@
-package pipeline
+package ciformat
 
 import (
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
 )
 
-// Positions of diagnostics for the CI formats that draw them (ciformat.Format.Positions):
+// Positions of diagnostics for the CI formats that draw them (Format.Positions):
 // a failed move's error carries its position (game.Diagnostic.FEN); other diagnostics of a
 // move (a notation or side warning, a repetition) name the move's node by its place and
 // ply, and the position before it is found in the game's tree.
 
-// fillPosition sets d.FEN and d.LastMove to the position before the move d is about, when d
-// names a move of g's tree and has no position yet.
-func fillPosition(g *game.Game, d *game.Diagnostic) {
+// FillPosition sets d.FEN and d.LastMove to the position before the move d is about, when d
+// names a move of g's tree and has no position yet (a failed move's error has its own). g is
+// the game d belongs to; nil, for a diagnostic of the file, leaves d as it is.
+func FillPosition(g *game.Game, d *game.Diagnostic) {
 	if g == nil || d.FEN != "" || d.Ply <= 0 {
 		return
 	}

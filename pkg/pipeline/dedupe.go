@@ -36,8 +36,9 @@ func (r *runner) runDedupe(ctx context.Context, start time.Time) (int, error) {
 	groups := ix.Groups()
 	out := bufio.NewWriterSize(r.s.stdout, chunkSize)
 	var line []byte
+	source := func(ref dedupe.Ref) string { return sourceOf(inputs, ref) }
 	for i := range groups {
-		line = appendGroupJSON(line[:0], &groups[i], inputs)
+		line = groups[i].AppendJSON(line[:0], source)
 		if _, err := out.Write(line); err != nil {
 			return ExitUsage, &UsageError{Err: fmt.Errorf("writing standard output: %w", err)}
 		}
@@ -54,41 +55,6 @@ func (r *runner) runDedupe(ctx context.Context, start time.Time) (int, error) {
 	return code, nil
 }
 
-// appendGroupJSON appends one group as a line of dedupe's JSON Lines output:
-//
-//	{"relation":"same","key":"9c1f…","keep":0,"games":[{"source":"a/x.xqf","index":1,"plies":84,"variations":0,"comments":3},…]}
-func appendGroupJSON(dst []byte, g *dedupe.Group, inputs []*discover.Input) []byte {
-	dst = append(dst, `{"relation":`...)
-	dst = jsonl.AppendString(dst, string(g.Relation))
-	dst = append(dst, `,"key":"`...)
-	var key [16]byte
-	k := strconv.AppendUint(key[:0], g.Key, 16)
-	for range 16 - len(k) {
-		dst = append(dst, '0')
-	}
-	dst = append(dst, k...)
-	dst = append(dst, `","keep":`...)
-	dst = strconv.AppendInt(dst, int64(g.Keep), 10)
-	dst = append(dst, `,"games":[`...)
-	for i, m := range g.Members {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, `{"source":`...)
-		dst = jsonl.AppendString(dst, sourceOf(inputs, m.Ref))
-		dst = append(dst, `,"index":`...)
-		dst = strconv.AppendInt(dst, int64(m.Index), 10)
-		dst = append(dst, `,"plies":`...)
-		dst = strconv.AppendInt(dst, int64(m.Plies), 10)
-		dst = append(dst, `,"variations":`...)
-		dst = strconv.AppendInt(dst, int64(m.Variations), 10)
-		dst = append(dst, `,"comments":`...)
-		dst = strconv.AppendInt(dst, int64(m.Comments), 10)
-		dst = append(dst, '}')
-	}
-	return append(dst, "]}\n"...)
-}
-
 // sourceOf returns the "source" of a game's file: its path as diagnostics print it.
 func sourceOf(inputs []*discover.Input, ref dedupe.Ref) string {
 	if int(ref.File) < len(inputs) {
@@ -101,32 +67,14 @@ func sourceOf(inputs []*discover.Input, ref dedupe.Ref) string {
 //
 //	qipu dedupe: 120 files, 4508 games (3 invalid; 1 unreadable file); 57 groups: same 50, prefix 5, mirror 2; 61 games are duplicates; 1.23 s
 func dedupeSummary(t *tally.Counts, groups []dedupe.Group) string {
-	var n [3]int
-	dup := map[dedupe.Ref]bool{}
-	for i := range groups {
-		g := &groups[i]
-		switch g.Relation {
-		case dedupe.Same:
-			n[0]++
-		case dedupe.Prefix:
-			n[1]++
-		case dedupe.Mirror:
-			n[2]++
-			continue
-		}
-		for j, m := range g.Members {
-			if j != g.Keep {
-				dup[m.Ref] = true
-			}
-		}
-	}
+	n := dedupe.CountGroups(groups)
 	var b strings.Builder
 	fmt.Fprintf(&b, "qipu dedupe: %d files, %d games (%d invalid", t.Files, t.Games, t.Invalid)
 	if t.Unreadable > 0 {
 		fmt.Fprintf(&b, "; %d unreadable file%s", t.Unreadable, plural(t.Unreadable))
 	}
 	fmt.Fprintf(&b, "); %d groups: same %d, prefix %d, mirror %d; %d games are duplicates (same game or truncated copy); %.2f s",
-		len(groups), n[0], n[1], n[2], len(dup), t.Seconds)
+		len(groups), n.Same, n.Prefix, n.Mirror, n.Duplicates, t.Seconds)
 	return b.String()
 }
 

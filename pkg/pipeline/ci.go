@@ -60,12 +60,7 @@ func ParseCodes(list string) ([]game.Kind, error) {
 
 // ciRun is what the workers of a run share for CI formats, selection and baselines.
 type ciRun struct {
-	selected map[game.Kind]bool // nil: every code
-	ignored  map[game.Kind]bool
-	baseline *ciformat.Baseline
-	collect  bool // build the ciformat.File of each input (CI outputs, --write-baseline)
-	record   bool // keep every diagnostic for --write-baseline
-	boards   bool // an output draws the positions of diagnostics (ciformat.Format.Positions)
+	filter ciformat.Filter // the selection, the baseline (read in openCI) and what to collect
 	// outputs are the CI outputs: Config.Outputs, and for --format github the format
 	// "github" on standard output.
 	outputs []CIOutput
@@ -81,18 +76,8 @@ func (s *settings) validateCI() error {
 			return usagef("%s: unknown code %q (see qipu rules)", s.command, k)
 		}
 	}
-	if len(cfg.Select) > 0 {
-		ci.selected = map[game.Kind]bool{}
-		for _, k := range cfg.Select {
-			ci.selected[k] = true
-		}
-	}
-	if len(cfg.Ignore) > 0 {
-		ci.ignored = map[game.Kind]bool{}
-		for _, k := range cfg.Ignore {
-			ci.ignored[k] = true
-		}
-	}
+	ci.filter.Selected = ciformat.NewSelection(cfg.Select)
+	ci.filter.Ignored = ciformat.NewSelection(cfg.Ignore)
 	stdout, paths := 0, map[string]bool{}
 	for _, o := range s.check.Outputs {
 		if o.Format.New == nil {
@@ -101,7 +86,7 @@ func (s *settings) validateCI() error {
 		if o.Path == "" {
 			return usagef("check: --output %s= without a path", o.Format.Name)
 		}
-		ci.boards = ci.boards || o.Format.Positions
+		ci.filter.Positions = ci.filter.Positions || o.Format.Positions
 		if o.Path == "-" {
 			stdout++
 			continue
@@ -127,41 +112,18 @@ func (s *settings) validateCI() error {
 	if stdout > 1 {
 		return usagef("check: only one of --format, --report - and --output FORMAT=- may write to standard output")
 	}
-	ci.collect = len(ci.outputs) > 0 || s.check.WriteBaseline != ""
-	ci.record = s.check.WriteBaseline != ""
+	ci.filter.Collect = len(ci.outputs) > 0 || s.check.WriteBaseline != ""
+	ci.filter.Record = s.check.WriteBaseline != ""
 	return nil
-}
-
-// keep reports whether --select and --ignore keep a code.
-func (ci *ciRun) keep(k game.Kind) bool {
-	return (ci.selected == nil || ci.selected[k]) && !ci.ignored[k]
-}
-
-// fingerprints reports whether diagnostics need their fingerprints.
-func (ci *ciRun) fingerprints() bool { return ci.collect || ci.baseline != nil }
-
-// ciFile is what a worker collects of one input file for the CI outputs and the baseline.
-type ciFile struct {
-	file     ciformat.File
-	recorded []ciformat.Diagnostic // every diagnostic, those the baseline suppressed too (--write-baseline)
 }
 
 // ciGame applies --select, --ignore and the baseline to the diagnostics of a game (it removes
 // those dropped or suppressed from g) and collects what the CI outputs need.
 func (f *fileRun) ciGame(g *game.Game) {
-	ci := f.w.s.ci
-	if ci == nil || !ci.collect && ci.baseline == nil && ci.selected == nil && ci.ignored == nil {
-		return // nothing to do: the usual run costs nothing per game
-	}
-	var cg ciformat.Game
-	if ci.collect {
-		cg.Index = g.Index
-	}
-	g.Diagnostics = slices.DeleteFunc(g.Diagnostics, func(d *game.Diagnostic) bool {
-		return !f.ciKeep(g, d, &cg.Diagnostics)
-	})
-	if ci.collect {
-		f.ci.file.Games = append(f.ci.file.Games, cg)
+	if ci := f.w.s.ci; ci != nil {
+		before := f.ci.Suppressed
+		ci.filter.Game(&f.ci, f.in.Source, g)
+		f.cur.stats.Suppressed += f.ci.Suppressed - before
 	}
 }
 
@@ -172,50 +134,26 @@ func (f *fileRun) ciFileDiag(d *game.Diagnostic) bool {
 	if ci == nil {
 		return true
 	}
-	return f.ciKeep(nil, d, &f.ci.file.Diagnostics)
-}
-
-// ciKeep reports whether a diagnostic is reported (kept by the selection, not suppressed by
-// the baseline); one that is gets appended to dst when the CI outputs collect.
-func (f *fileRun) ciKeep(g *game.Game, d *game.Diagnostic, dst *[]ciformat.Diagnostic) bool {
-	ci := f.w.s.ci
-	if !ci.keep(d.Kind) {
-		return false
-	}
-	if !ci.fingerprints() {
-		return true
-	}
-	cd := ciformat.NewDiagnostic(f.in.Source, g, d)
-	if ci.boards {
-		ciformat.FillPosition(g, &cd.Diagnostic)
-	}
-	if ci.record {
-		f.ci.recorded = append(f.ci.recorded, cd)
-	}
-	if ci.baseline.Take(cd.Fingerprint) {
-		f.cur.stats.Suppressed++
-		return false
-	}
-	if ci.collect {
-		*dst = append(*dst, cd)
-	}
-	return true
+	before := f.ci.Suppressed
+	keep := ci.filter.FileDiagnostic(&f.ci, f.in.Source, d)
+	f.cur.stats.Suppressed += f.ci.Suppressed - before
+	return keep
 }
 
 // ciFinish hands the file's CI data to the writer with its last batch.
 func (f *fileRun) ciFinish() {
 	ci := f.w.s.ci
-	if ci == nil || !ci.collect {
+	if ci == nil || !ci.filter.Collect {
 		return
 	}
-	if f.format == "" && len(f.ci.file.Diagnostics) == 0 && len(f.ci.recorded) == 0 {
+	if f.format == "" && len(f.ci.File.Diagnostics) == 0 && len(f.ci.Recorded) == 0 {
 		return // not a game file: skipped
 	}
 	c := f.ci
-	f.ci = ciFile{}
-	c.file.Source = f.in.Source
+	f.ci = ciformat.FileData{}
+	c.File.Source = f.in.Source
 	if ft, ok := record.FormatByName(f.format); ok {
-		c.file.Binary = !ft.Text()
+		c.File.Binary = !ft.Text()
 	}
 	f.cur.ci = &c
 }
@@ -249,7 +187,7 @@ func (w *writer) openCI() error {
 		if err != nil {
 			return &UsageError{Err: fmt.Errorf("--baseline %s: %w", s.check.Baseline, err)}
 		}
-		ci.baseline = b
+		ci.filter.Baseline = b
 		w.total.Baseline = true
 	}
 	if s.check.WriteBaseline != "" {
@@ -273,18 +211,18 @@ func (w *writer) openCI() error {
 }
 
 // writeCI passes a file's CI data to the outputs.
-func (w *writer) writeCI(c *ciFile) error {
+func (w *writer) writeCI(c *ciformat.FileData) error {
 	if c == nil {
 		return nil
 	}
 	for _, o := range w.ci.outs {
-		if err := o.printer.WriteFile(&c.file); err != nil {
+		if err := o.printer.WriteFile(&c.File); err != nil {
 			return fmt.Errorf("--output %s: %w", o.path, err)
 		}
 	}
 	if w.ci.baseline != nil {
-		for i := range c.recorded {
-			w.ci.baseline.Add(c.file.Source, &c.recorded[i])
+		for i := range c.Recorded {
+			w.ci.baseline.Add(c.File.Source, &c.Recorded[i])
 		}
 	}
 	return nil
@@ -326,8 +264,8 @@ func (w *writer) closeCI(ok bool) error {
 			return fmt.Errorf("--write-baseline: %w", err)
 		}
 	}
-	if b := w.r.s.ci; b != nil && b.baseline != nil {
-		w.total.Unseen = b.baseline.Unseen()
+	if b := w.r.s.ci; b != nil && b.filter.Baseline != nil {
+		w.total.Unseen = b.filter.Baseline.Unseen()
 	}
 	if first == nil {
 		if err := w.stdout.Flush(); err != nil {

@@ -9,12 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qipu/qipu/pkg/dedupe"
+	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/internal/tally"
 	"github.com/qipu/qipu/pkg/jsonl"
-
-	"github.com/qipu/qipu/pkg/dedupe"
-	"github.com/qipu/qipu/pkg/game"
 )
 
 // runDedupe is the dedupe command: two passes over the inputs (summaries, then prefixes),

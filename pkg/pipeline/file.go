@@ -9,15 +9,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/ecco"
-	"github.com/qipu/qipu/pkg/internal/discover"
-	"github.com/qipu/qipu/pkg/query"
-
-	"github.com/qipu/qipu/pkg/jsonl"
-
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
+	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/internal/fsio"
+	"github.com/qipu/qipu/pkg/jsonl"
+	"github.com/qipu/qipu/pkg/query"
 	"github.com/qipu/qipu/pkg/record"
 	"github.com/qipu/qipu/pkg/textenc"
 )
@@ -57,13 +56,13 @@ type fileRun struct {
 	dir, base string
 	emitted   bool
 	spill     fsio.OutputFile
-	spillBuf  []byte     // the output buffer, kept between batches once the output spills
-	failed    bool       // writing the spill file failed: the run stops
-	marks     []diagMark // the diagnostic lines of cur, for placeFileDiag
-	ci        ciFile     // what the CI outputs and the baseline need (ci.go)
-	group     string     // convert --split-by: the group of the game being written (split.go)
-	dup       duplicate  // the cleanup stage's verdict on the game being handled (cleanup.go)
-	jsonTail  []byte     // analyze: the JSON Lines "analysis" of the game being written (analyze.go)
+	spillBuf  []byte            // the output buffer, kept between batches once the output spills
+	failed    bool              // writing the spill file failed: the run stops
+	marks     []diagMark        // the diagnostic lines of cur, for placeFileDiag
+	ci        ciformat.FileData // what the CI outputs and the baseline need (ci.go)
+	group     string            // convert --split-by: the group of the game being written (split.go)
+	dup       duplicate         // the cleanup stage's verdict on the game being handled (cleanup.go)
+	jsonTail  []byte            // analyze: the JSON Lines "analysis" of the game being written (analyze.go)
 }
 
 // process handles one input file and always closes its slot.

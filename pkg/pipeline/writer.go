@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qipu/qipu/pkg/ciformat"
 	"github.com/qipu/qipu/pkg/export"
 	"github.com/qipu/qipu/pkg/internal/fsio"
 	"github.com/qipu/qipu/pkg/internal/tally"
@@ -30,13 +31,13 @@ type batch struct {
 	dest    doneFile
 	files   []doneFile // complete temporary files its worker wrote (XQF: one per game; spilled outputs), in order
 	stats   tally.Counts
-	rows    []export.Row   // export: the rows of the batch's games, in order
-	skips   []exportSkip   // export: the games skipped, in order
-	fatal   error          // an output cannot be written: the run stops with ExitUsage
-	clean   *cleanNotes    // what the cleanup commands collect (cleanup.go)
-	ci      *ciFile        // the file's CI data, with its last batch (ci.go)
-	split   splitData      // convert --split-by: the games for the writer to place (split.go)
-	extra   map[stage]*any // the data of stages that have no field here (stage.go)
+	rows    []export.Row       // export: the rows of the batch's games, in order
+	skips   []exportSkip       // export: the games skipped, in order
+	fatal   error              // an output cannot be written: the run stops with ExitUsage
+	clean   *cleanNotes        // what the cleanup commands collect (cleanup.go)
+	ci      *ciformat.FileData // the file's CI data, with its last batch (ci.go)
+	split   splitData          // convert --split-by: the games for the writer to place (split.go)
+	extra   map[stage]*any     // the data of stages that have no field here (stage.go)
 }
 
 func (p *batch) size() int {

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"path/filepath"
 	"strconv"
-	"sync"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/fsio"
@@ -24,58 +23,23 @@ import (
 type splitData struct {
 	data  []byte
 	marks []splitMark
-	paced int64 // the bytes taken from the runner's splitPacer
+	paced int64 // the bytes taken from the runner's splitPace
 }
 
 // splitPaceLimit bounds the games of the file at the head of the queue that its worker has
-// handed to the writer and the writer has not yet written (splitPacer).
+// handed to the writer and the writer has not yet written (headsem.Pacer): under --split-by
+// the writer appends them to the group files, which may be slower than the worker makes them
+// (a file per game with --split-by 1, groups reopened when many alternate).
 const splitPaceLimit = 8 << 20
 
-// splitPacer makes the worker of the file at the head of the queue wait for the writer. The
-// budget bounds only the files behind the head, since the head's output streams through:
-// under --split-by the writer appends it to the group files, which may be slower than the
-// worker makes it (a file per game with --split-by 1, groups reopened when many alternate),
-// and a large input would pile up in memory. The head's worker waits while splitPaceLimit
-// bytes are held; the writer, which drains the head, releases them as it goes, so the wait
-// always ends. The zero splitPacer is ready to use.
-type splitPacer struct {
-	mu   sync.Mutex
-	cond sync.Cond
-	held int64
-}
-
-// acquire takes n bytes, waiting while others are held and n would pass the limit.
-func (p *splitPacer) acquire(n int64) {
-	p.mu.Lock()
-	if p.cond.L == nil {
-		p.cond.L = &p.mu
-	}
-	for p.held > 0 && p.held+n > splitPaceLimit {
-		p.cond.Wait()
-	}
-	p.held += n
-	p.mu.Unlock()
-}
-
-// release returns n bytes (none: nothing to do).
-func (p *splitPacer) release(n int64) {
-	if n == 0 {
-		return
-	}
-	p.mu.Lock()
-	p.held -= n
-	p.mu.Unlock()
-	p.cond.Broadcast()
-}
-
 // paceSplit makes the worker of the file at the head of the queue wait for the writer before
-// it hands over more games (splitPacer); the files behind the head are bounded by the budget.
+// it hands over more games (headsem.Pacer); the files behind the head are bounded by the budget.
 func (f *fileRun) paceSplit() {
 	n := int64(len(f.cur.split.data))
 	if n == 0 || !f.w.r.budget.IsHead(f.sl.seq) {
 		return
 	}
-	f.w.r.splitPace.acquire(n)
+	f.w.r.splitPace.Acquire(n)
 	f.cur.split.paced = n
 }
 

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/qipu/qipu/pkg/internal/groupfile"
 	"github.com/qipu/qipu/pkg/shape"
@@ -360,33 +359,5 @@ func TestSplitByUsage(t *testing.T) {
 	}
 	if got := listTree(t, out); !slices.Equal(got, []string{"Cup.pgn", "Open.pgn", "no-event.pgn"}) {
 		t.Errorf("single file: %v", got)
-	}
-}
-
-// TestSplitPacer: the head's worker waits while splitPaceLimit bytes are held, until the
-// writer releases them; a batch larger than the limit still passes alone.
-func TestSplitPacer(t *testing.T) {
-	t.Parallel()
-	var p splitPacer
-	p.acquire(splitPaceLimit * 2) // alone: never waits
-	done := make(chan struct{})
-	go func() {
-		p.acquire(1)
-		close(done)
-	}()
-	select {
-	case <-done:
-		t.Fatal("acquire did not wait")
-	case <-time.After(20 * time.Millisecond):
-	}
-	p.release(splitPaceLimit * 2)
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("acquire still waits after the release")
-	}
-	p.release(0)
-	if p.held != 1 {
-		t.Errorf("held %d, want 1", p.held)
 	}
 }

@@ -2,7 +2,8 @@
 // work are numbered in the writer's order, and the piece the writer is taking now (the head)
 // never waits, since everything behind it may be waiting for the writer to reach it. The
 // pipeline bounds with it the output held by files waiting behind the head, and the memory of
-// large inputs decoded at once.
+// large inputs decoded at once. A Pacer bounds the other side: what the head's producer holds
+// ahead of the writer.
 package headsem
 
 import (

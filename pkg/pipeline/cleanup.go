@@ -5,7 +5,6 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -112,42 +111,9 @@ func (f *fileRun) cleanFile() {
 		return
 	}
 	n := f.cleanupNotes()
-	sf := &stats.File{Format: f.format, Encoding: f.encoding}
-	for _, d := range f.fileDiags {
-		switch {
-		case d.IsWarning():
-			sf.Warnings++
-		case d.IsNote():
-			sf.Notes++
-		default:
-			sf.Errors++
-		}
-	}
-	switch {
-	case f.format == "" && len(f.fileDiags) == 0 && f.games == 0:
-		sf.Status = stats.Skipped
-	case sf.Errors > 0 && f.games == 0:
-		sf.Status = stats.Unreadable
-	}
-	n.file = sf
-	n.folder = topFolder(f.in, f.w.s.cfg.Paths)
-}
-
-// topFolder is the top-level folder of an input for stats: the first directory below the
-// argument that found it, or the argument itself for a file argument and for the files
-// directly in a directory argument.
-func topFolder(in *discover.Input, args []string) string {
-	arg := in.Path
-	if in.Arg >= 0 && in.Arg < len(args) {
-		arg = args[in.Arg]
-	}
-	if in.Stdin || in.Path == arg {
-		return arg
-	}
-	if i := strings.IndexByte(in.Rel, '/'); i > 0 {
-		return in.Rel[:i]
-	}
-	return arg
+	sf := stats.DescribeFile(f.format, f.encoding, f.fileDiags, f.games)
+	n.file = &sf
+	n.folder = f.in.TopFolder(f.w.s.cfg.Paths)
 }
 
 // absorb hands a batch's notes to the index or the collector, in the writer (input order).

@@ -306,3 +306,27 @@ func (c *counter) top(n int) Top {
 	}
 	return t
 }
+
+// DescribeFile returns what the collector learns of an input file read as format and
+// encoding (empty: not a game file), from the file's own diagnostics and the number of games
+// it yielded. The caller sets Folder.
+func DescribeFile(format, encoding string, diags []*game.Diagnostic, games int) File {
+	f := File{Format: format, Encoding: encoding}
+	for _, d := range diags {
+		switch {
+		case d.IsWarning():
+			f.Warnings++
+		case d.IsNote():
+			f.Notes++
+		default:
+			f.Errors++
+		}
+	}
+	switch {
+	case format == "" && len(diags) == 0 && games == 0:
+		f.Status = Skipped
+	case f.Errors > 0 && games == 0:
+		f.Status = Unreadable
+	}
+	return f
+}

@@ -133,3 +133,27 @@ func TestWriters(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeFile: a file's status and counts come from its own diagnostics and games.
+func TestDescribeFile(t *testing.T) {
+	t.Parallel()
+	warn := &game.Diagnostic{Kind: game.KindEncoding, Level: game.LevelWarning}
+	note := &game.Diagnostic{Kind: game.KindRepaired, Level: game.LevelNote}
+	fail := &game.Diagnostic{Kind: game.KindIO, Level: game.LevelError}
+	for _, tc := range []struct {
+		name   string
+		format string
+		diags  []*game.Diagnostic
+		games  int
+		want   stats.File
+	}{
+		{"read", "pgn", []*game.Diagnostic{warn, note}, 2, stats.File{Format: "pgn", Encoding: "gb18030", Status: stats.Read, Warnings: 1, Notes: 1}},
+		{"skipped", "", nil, 0, stats.File{Encoding: "gb18030", Status: stats.Skipped}},
+		{"unreadable", "xqf", []*game.Diagnostic{fail}, 0, stats.File{Format: "xqf", Encoding: "gb18030", Status: stats.Unreadable, Errors: 1}},
+		{"errors with games", "pgn", []*game.Diagnostic{fail, fail}, 1, stats.File{Format: "pgn", Encoding: "gb18030", Status: stats.Read, Errors: 2}},
+	} {
+		if got := stats.DescribeFile(tc.format, "gb18030", tc.diags, tc.games); got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -118,3 +118,21 @@ func shareRel(path, rel string) string {
 	}
 	return rel
 }
+
+// TopFolder is the top-level folder of the input for stats: the first directory below the
+// argument that found it, or the argument itself for a file argument and for the files
+// directly in a directory argument. args are the PATH arguments; an input of --files-from
+// is its own folder's argument, its path.
+func (in *Input) TopFolder(args []string) string {
+	arg := in.Path
+	if in.Arg >= 0 && in.Arg < len(args) {
+		arg = args[in.Arg]
+	}
+	if in.Stdin || in.Path == arg {
+		return arg
+	}
+	if i := strings.IndexByte(in.Rel, '/'); i > 0 {
+		return in.Rel[:i]
+	}
+	return arg
+}

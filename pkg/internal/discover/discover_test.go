@@ -132,3 +132,29 @@ func TestListWaitsForTheWalk(t *testing.T) {
 		t.Error("Forget")
 	}
 }
+
+// TestTopFolder: stats groups files by the first directory below their argument; a file
+// argument, a file directly in a directory argument and standard input are their argument.
+func TestTopFolder(t *testing.T) {
+	t.Parallel()
+	dir := tree(t, "games", "a/x.pgn", "a/b/y.pgn", "top.pgn")
+	file := filepath.Join(dir, "top.pgn")
+	args := []string{dir, file}
+	got := map[string]string{}
+	for _, in := range collect(&Discovery{}, args, nil) {
+		got[in.Rel+"@"+filepath.Base(args[in.Arg])] = in.TopFolder(args)
+	}
+	want := map[string]string{"a/b/y.pgn@games": "a", "a/x.pgn@games": "a", "top.pgn@games": dir, "top.pgn@top.pgn": file}
+	if len(got) != len(want) {
+		t.Fatalf("inputs %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: TopFolder = %q, want %q", k, got[k], v)
+		}
+	}
+	stdin := &Input{Path: "-", Rel: "-", Stdin: true}
+	if f := stdin.TopFolder([]string{"-"}); f != "-" {
+		t.Errorf("standard input: TopFolder = %q, want -", f)
+	}
+}

@@ -269,3 +269,30 @@ func (g *Game) Plies() int {
 	}
 	return n
 }
+
+// MapText replaces each text of the game written by people (tag values, the opening's name
+// and variation, every comment of the tree) by what conv makes of it; a text conv fails on
+// is left as it is. The moves' own text is not touched.
+func (g *Game) MapText(conv func(string) (string, error)) {
+	for i := range g.Tags {
+		if v, err := conv(g.Tags[i].Value); err == nil {
+			g.Tags[i].Value = v
+		}
+	}
+	for _, s := range []*string{&g.Opening.Name, &g.Opening.Variation} {
+		if v, err := conv(*s); err == nil {
+			*s = v
+		}
+	}
+	stack := []*Node{&g.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, c := range n.Comments {
+			if v, err := conv(c); err == nil {
+				n.Comments[i] = v
+			}
+		}
+		stack = append(stack, n.Children...)
+	}
+}

@@ -148,24 +148,15 @@ func (f *fileRun) spillFile() {
 	if f.failed {
 		return
 	}
-	err := error(nil)
 	if f.spill == nil {
-		f.spill, err = f.w.r.temps.CreateTemp(f.dir)
+		f.spill = f.w.r.temps.NewSpill(f.dir)
 	}
-	if err == nil {
-		_, err = f.spill.Write(f.cur.file)
-		if err != nil {
-			err = fmt.Errorf("writing under %s: %w", f.dir, err)
-		}
-	}
+	_, err := f.spill.Write(f.cur.file)
 	if err == nil && f.cur.fileEnd {
-		name := f.spill.Name()
-		err = f.spill.Close()
+		var name string
+		name, err = f.spill.Finish()
 		f.spill = nil
-		if err != nil {
-			f.w.r.temps.Remove(name)
-			err = fmt.Errorf("writing under %s: %w", f.dir, err)
-		} else {
+		if err == nil {
 			f.cur.fileEnd = false
 			f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: f.base, ext: f.w.s.to.ext, temp: name})
 		}
@@ -181,8 +172,7 @@ func (f *fileRun) spillFile() {
 // dropSpill removes the spill file, if any.
 func (f *fileRun) dropSpill() {
 	if f.spill != nil {
-		f.spill.Close()
-		f.w.r.temps.Remove(f.spill.Name())
+		f.spill.Drop()
 		f.spill = nil
 	}
 }
@@ -200,49 +190,11 @@ func (f *fileRun) writeXQF(data []byte) {
 	}
 	// Written here, not by the writer: a file of many games makes as many files, which
 	// would otherwise wait in memory behind a large file at the head of the queue.
-	t, err := f.w.r.temps.CreateTemp(f.dir)
-	if err == nil {
-		_, err = t.Write(data)
-		if cerr := t.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			f.w.r.temps.Remove(t.Name())
-		}
-	}
+	name, err := f.w.r.temps.WriteTemp(f.dir, data)
 	if err != nil {
 		f.failed = true
-		f.cur.fatal = fmt.Errorf("writing under %s: %w", f.dir, err)
+		f.cur.fatal = err
 		return
 	}
-	f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: base, ext: ".xqf", temp: t.Name()})
-}
-
-// convertScript converts the tag values and comments of a game to the script.
-func convertScript(g *game.Game, sc Script) {
-	conv := textenc.ToSimplified
-	if sc == ScriptTraditional {
-		conv = textenc.ToTraditional
-	}
-	for i := range g.Tags {
-		if v, err := conv(g.Tags[i].Value); err == nil {
-			g.Tags[i].Value = v
-		}
-	}
-	for _, s := range []*string{&g.Opening.Name, &g.Opening.Variation} {
-		if v, err := conv(*s); err == nil {
-			*s = v
-		}
-	}
-	stack := []*game.Node{&g.Root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for i, c := range n.Comments {
-			if v, err := conv(c); err == nil {
-				n.Comments[i] = v
-			}
-		}
-		stack = append(stack, n.Children...)
-	}
+	f.cur.files = append(f.cur.files, doneFile{dir: f.dir, base: base, ext: ".xqf", temp: name})
 }

@@ -55,7 +55,7 @@ type fileRun struct {
 	// a temporary file of its own (spill), which the writer moves into place.
 	dir, base string
 	emitted   bool
-	spill     fsio.OutputFile
+	spill     *fsio.Spill
 	spillBuf  []byte            // the output buffer, kept between batches once the output spills
 	failed    bool              // writing the spill file failed: the run stops
 	marks     []diagMark        // the diagnostic lines of cur, for placeFileDiag
@@ -260,8 +260,11 @@ func (f *fileRun) game(g *game.Game) {
 	if s.conv.ECCOTags != ECCOKeep {
 		ecco.Tags(g, s.conv.ECCOTags == ECCOReplace)
 	}
-	if s.script != ScriptKeep {
-		convertScript(g, s.script)
+	switch s.script {
+	case ScriptSimplified:
+		g.MapText(textenc.ToSimplified)
+	case ScriptTraditional:
+		g.MapText(textenc.ToTraditional)
 	}
 	f.dup = duplicate{}
 	for _, st := range w.r.stages { // the command's stages (stage.go)

@@ -44,10 +44,10 @@ func ciFlags() []cli.Flag {
 func selectConfig(c *cli.Context, cfg *pipeline.Config) error {
 	var err error
 	name := c.Command.Name
-	if cfg.Select, err = pipeline.ParseCodes(c.String("select")); err != nil {
+	if cfg.Select, err = game.ParseCodes(c.String("select")); err != nil {
 		return usageErr("%s: --select: %w (see qipu rules)", name, err)
 	}
-	if cfg.Ignore, err = pipeline.ParseCodes(c.String("ignore")); err != nil {
+	if cfg.Ignore, err = game.ParseCodes(c.String("ignore")); err != nil {
 		return usageErr("%s: --ignore: %w (see qipu rules)", name, err)
 	}
 	cfg.Verbose = c.Bool("verbose")

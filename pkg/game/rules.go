@@ -1,8 +1,10 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -74,6 +76,26 @@ func Rules() []Rule {
 		return 0
 	})
 	return out
+}
+
+// ErrUnknownCode is wrapped by the error of ParseCodes for a code that Rules lacks.
+var ErrUnknownCode = errors.New("unknown code")
+
+// ParseCodes reads a comma-separated list of diagnostic codes (check's --select and
+// --ignore), spaces and empty items allowed; every code must be one of Rules.
+func ParseCodes(list string) ([]Kind, error) {
+	var out []Kind
+	for _, c := range strings.Split(list, ",") {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			continue
+		}
+		if _, ok := RuleFor(Kind(c)); !ok {
+			return nil, fmt.Errorf("%w %q", ErrUnknownCode, c)
+		}
+		out = append(out, Kind(c))
+	}
+	return out, nil
 }
 
 // RuleFor returns the rule of a code.

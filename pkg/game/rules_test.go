@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -39,5 +40,18 @@ func TestReaderError(t *testing.T) {
 	}
 	if wrapped := fmt.Errorf("at 12: %w", err); !errors.Is(wrapped, ErrTruncated) || !errors.Is(wrapped, err) {
 		t.Errorf("wrapped: %v", wrapped)
+	}
+}
+
+func TestParseCodes(t *testing.T) {
+	codes, err := ParseCodes(" illegal, notation ,,")
+	if err != nil || len(codes) != 2 || codes[0] != KindIllegal || codes[1] != KindNotation {
+		t.Errorf("ParseCodes = %v, %v", codes, err)
+	}
+	if _, err := ParseCodes("illegal,bogus"); !errors.Is(err, ErrUnknownCode) || !strings.Contains(err.Error(), `"bogus"`) {
+		t.Errorf("ParseCodes(bogus) error %v", err)
+	}
+	if codes, err := ParseCodes(""); err != nil || codes != nil {
+		t.Errorf("ParseCodes(\"\") = %v, %v", codes, err)
 	}
 }

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,26 +35,6 @@ func ParseCIOutput(spec string) (CIOutput, error) {
 		return CIOutput{}, unknown("output format", name, strings.Join(ciformat.Names(), ", "))
 	}
 	return CIOutput{Format: f, Path: path}, nil
-}
-
-// ErrUnknownCode is wrapped by the error of ParseCodes for a code that game.Rules lacks.
-var ErrUnknownCode = errors.New("unknown code")
-
-// ParseCodes reads a comma-separated list of diagnostic codes (--select, --ignore); every
-// code must be one of game.Rules.
-func ParseCodes(list string) ([]game.Kind, error) {
-	var out []game.Kind
-	for _, c := range strings.Split(list, ",") {
-		c = strings.TrimSpace(c)
-		if c == "" {
-			continue
-		}
-		if _, ok := game.RuleFor(game.Kind(c)); !ok {
-			return nil, fmt.Errorf("%w %q", ErrUnknownCode, c)
-		}
-		out = append(out, game.Kind(c))
-	}
-	return out, nil
 }
 
 // ciRun is what the workers of a run share for CI formats, selection and baselines.

@@ -46,13 +46,6 @@ func TestParseCIOutput(t *testing.T) {
 			t.Errorf("ParseCIOutput(%q) error %v", bad, err)
 		}
 	}
-	codes, err := ParseCodes(" illegal, notation ,,")
-	if err != nil || len(codes) != 2 || codes[1] != game.KindNotation {
-		t.Errorf("ParseCodes = %v, %v", codes, err)
-	}
-	if _, err := ParseCodes("illegal,bogus"); !errors.Is(err, ErrUnknownCode) || !strings.Contains(err.Error(), `"bogus"`) {
-		t.Errorf("ParseCodes(bogus) error %v", err)
-	}
 }
 
 func TestValidateCI(t *testing.T) {

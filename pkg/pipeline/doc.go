@@ -20,27 +20,32 @@
 // code 130) and leaves no partial file behind.
 //
 // What differs between the commands and between the outputs is said once, as values:
-// commands.go holds a value per command (whether it converts, writes in an output directory or
-// reads in passes, the check of its options, its stages), stage.go the
-// per-game features as stages (CI, cleanup, export, split: what each does per game, at the end
-// of a file, in the ordered writer and at the end of the run), and package writer a value per
-// convert output (extension, one file per game or not, Append with options and warnings), which
-// config.go's targets name. The rest of the files follow the run: run.go (Run: the workers, the
-// writer and the exit code), options.go (Config and the options of each command; the settings
-// hold the command's own struct, which its code reads), config.go (their validation), checks.go (the per-game
-// checks built from their flags), shard.go (--shard),
-// memlimit.go (the memory a run aims at, the output files behind the head may hold, the
-// decoding of large inputs: internal/headsem), inputs.go, discover.go and package walk (input
-// files), found.go (arguments that yield no game file), file.go (one file: read, replay, hand
-// its batches of results on), input.go (read errors in messages), notgame.go (a file its name
-// alone sent to a reader), convert.go (a game through its writer, the writer's warnings),
-// notation.go (PGN output's notation), writer.go (the
-// ordered writer, one order slot per input), output.go and internal/fsio (where output goes;
-// atomic output files, the goroutines that create them, paths resolved through links), split.go and internal/groupfile
-// (convert --split-by: the groups, and their files), export.go (qipu export), ci.go (CI formats, selection of codes,
-// baselines, the positions of diagnostics), summary.go and internal/tally (the counts and the summary), outpaths.go
-// (each input's "source" and its place under an output directory), diagorder.go (a file's own
-// diagnostics in line order). JSON Lines are written by package jsonl.
+// commands.go holds a value per command (whether it converts, writes in an output directory
+// or reads in passes, the check of its options, its stages); stage.go the per-game features
+// as stages (what each does per game, at the end of a file, in the ordered writer and at the
+// end of the run); package writer a value per convert output (extension, one file per game or
+// not, Append with its options and warnings), which config.go's targets name.
+//
+// The files follow a run:
+//   - options.go: Config, the shared options and each command's own; the settings hold the
+//     command's struct, which its code reads. config.go: the names on the command line and
+//     the validation. checks.go: the per-game checks built from their flags.
+//   - run.go: Run, the workers, the ordered writer and the exit code. memlimit.go: the memory
+//     a run aims at, the output the files behind the head may hold, the decoding of large
+//     inputs (internal/headsem).
+//   - inputs.go, shard.go (--shard) and internal/discover: the input files, their sources and
+//     their places under an output directory. found.go: arguments that yield no game file.
+//     notgame.go: a file its name alone sent to a reader.
+//   - file.go: one file read, replayed and handed on in batches. input.go: read errors in
+//     messages. diagorder.go: a file's own diagnostics in line order.
+//   - convert.go, notation.go: a game through its writer (the notation of PGN output), the
+//     writer's warnings. writer.go: the ordered writer, one order slot per input. output.go
+//     and internal/fsio: where output goes, written under a temporary name and renamed
+//     whole. split.go and internal/groupfile: convert --split-by.
+//   - The stages: ci.go (check's selection of codes, baselines and CI outputs; package
+//     ciformat), export.go (qipu export), analyze.go (qipu analyze's engines), cleanup.go,
+//     dedupe.go and stats.go (below). summary.go and internal/tally: the counts and the
+//     summary. JSON Lines are written by package jsonl.
 //
 // The cleanup commands run on the same engine (cleanup.go): Dedupe reads the inputs twice into
 // a package dedupe index (summaries, then prefixes; dedupe.go) and writes its groups; Stats

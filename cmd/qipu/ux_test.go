@@ -74,7 +74,7 @@ func TestVersionAndHelp(t *testing.T) {
 		}
 	}
 	code, out, _ = qipu(t, context.Background(), "", "help", "convert")
-	if !strings.Contains(out, "--keep-result") {
+	if code != exitOK || !strings.Contains(out, "--keep-result") {
 		t.Errorf("help convert: %q", out)
 	}
 	// Every usage problem: one line on stderr, nothing on stdout, exit 2.

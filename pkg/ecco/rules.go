@@ -23,7 +23,6 @@ const maxBases = 8
 type codeSet [8]uint64
 
 func (s *codeSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
-func (s *codeSet) has(i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
 func (s *codeSet) meets(o *codeSet) bool {
 	for i := range s {
 		if s[i]&o[i] != 0 {

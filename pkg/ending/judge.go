@@ -106,17 +106,6 @@ func (v Verdict) AppendReason(dst []byte) []byte {
 	return append(dst, "not a cycle"...)
 }
 
-// checksBy counts the recorded checks of color c.
-func (v Verdict) checksBy(c board.Color) int {
-	n := 0
-	for i := 0; i < v.Moves && i < MaxCycle; i++ {
-		if v.Checks.Has(i) && v.Mover(i) == c {
-			n++
-		}
-	}
-	return n
-}
-
 // Mover returns the color that makes move i of the cycle.
 func (v Verdict) Mover(i int) board.Color {
 	if i%2 == 0 {

@@ -72,7 +72,6 @@ type Collector struct {
 	ecco    counter
 	folders map[string]*Folder
 	dup     *dedupe.Index
-	fileIDs int
 }
 
 // NewCollector returns an empty collector.

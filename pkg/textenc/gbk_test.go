@@ -14,7 +14,6 @@ func decodeBoth(t *testing.T, data []byte) {
 	type result struct {
 		text          string
 		invalid       int
-		first         int64
 		streamText    string
 		streamInvalid int
 		streamFirst   int64

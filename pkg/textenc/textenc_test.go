@@ -277,7 +277,7 @@ func TestDecodeReadError(t *testing.T) {
 		t.Errorf("ReadAll = %d bytes, %v; want %d bytes and the reader's error", len(out), err, len(long))
 	}
 	// A reader that never makes progress.
-	d, err = Open(emptyReader{}, UTF8)
+	_, err = Open(emptyReader{}, UTF8)
 	if !errors.Is(err, io.ErrNoProgress) {
 		t.Errorf("Open(emptyReader) = %v, want io.ErrNoProgress", err)
 	}

@@ -89,7 +89,6 @@ type encoder struct {
 	o     EncodeOptions
 	marks map[*game.Node]string // marker comments where lines stop (gamecut)
 	cut   bool                  // the main line or the setup stops early
-	text  []byte                // scratch for comments
 }
 
 // header fills the 1024-byte header h (all zero on entry).

@@ -131,10 +131,11 @@ const (
 	MaxDecompressed = 64 << 20
 	// MaxGames bounds the games of one library (index capacity or record count).
 	MaxGames = 1 << 16
-	// MaxNodes bounds the move records of one game.
-	MaxNodes = 1 << 18
-	// MaxPly bounds the depth of a line of play.
-	MaxPly = 10000
+	// MaxNodes bounds the move records of one game: the cap every reader shares
+	// (game.MaxNodes).
+	MaxNodes = game.MaxNodes
+	// MaxPly bounds the depth of a line of play: the cap every reader shares (game.MaxPly).
+	MaxPly = game.MaxPly
 )
 
 // Errors that file-level diagnostics wrap; test with errors.Is.

@@ -2,10 +2,13 @@ package game
 
 import "fmt"
 
-// Limits that keep one pathological game from exhausting memory or flooding the output.
+// Limits that keep one pathological game from exhausting memory or flooding the output. The
+// Builder applies them to every game; the readers that hold a tree of their own before they
+// build it (xqf, cbr, dhtmlxq) stop at the same MaxNodes and MaxPly.
 const (
 	// MaxNodes bounds the moves of one game, variations included (real games have a few
-	// hundred; the largest known XQF tree has 32,124).
+	// hundred; the largest real opening trees some tens of thousands; a tree of 200,000 moves
+	// still fits).
 	MaxNodes = 1 << 18
 	// MaxPly bounds the depth of a line of play.
 	MaxPly = 10000

@@ -44,13 +44,13 @@ const (
 	// MaxFileSize is the largest file Decode reads (64 MiB). Real XQF files are far smaller;
 	// the largest known opening trees are a few megabytes.
 	MaxFileSize = 64 << 20
-	// MaxNodes is the most move records Decode reads from one file; the rest is reported and
-	// ignored. The largest real tree in the test corpus has 32,124.
-	MaxNodes = 1 << 20
-	// MaxPly is the deepest line Decode reads; a record deeper than that ends its line as a
-	// bad move (reported; the rest of the line is ignored). It bounds the nesting of
-	// variations.
-	MaxPly = 10000
+	// MaxNodes is the most move records Decode reads from one file, the cap every reader
+	// shares (game.MaxNodes); the rest is reported and ignored.
+	MaxNodes = game.MaxNodes
+	// MaxPly is the deepest line Decode reads, the cap every reader shares (game.MaxPly); a
+	// record deeper than that ends its line as a bad move (reported; the rest of the line is
+	// ignored). It bounds the nesting of variations.
+	MaxPly = game.MaxPly
 )
 
 // HeaderSize is the size of the XQF header; the move tree starts right after it.

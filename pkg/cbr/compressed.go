@@ -109,6 +109,7 @@ func decodeCompressed(data []byte, cfg Config, yield func(*game.Game, error) boo
 	z := zReader{codec: bytestr.New(cfg.Encoding), lib: lib}
 	z.b.Path = cfg.Path
 	z.b.Repair = cfg.Repair
+	z.b.ByOffset = true // the tree is read before the moves are replayed
 	if err := z.games(cfg.Path, yield); err != nil {
 		if tail != nil {
 			err = tail // the cause: the stream ended early
@@ -223,7 +224,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	var strs [12]span
 	if !c.skip(zPieces) {
 		z.fail(game.KindTruncated, c.pos, "record ends inside its piece table", ErrTruncated)
-		return finish(b)
+		return b.Finish()
 	}
 	// u32 (1 or 2), the event (a string, empty in some libraries), u32 (1).
 	_, ok := c.u32()
@@ -249,7 +250,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	moves, ok2 := c.u32()
 	if !ok || !ok2 {
 		z.fail(game.KindTruncated, c.pos, "record ends inside its header strings", ErrTruncated)
-		return finish(b)
+		return b.Finish()
 	}
 	// No piece and a move count of 0: a heading or an empty slot (with a count that does not
 	// fit, a damaged record instead).
@@ -264,7 +265,7 @@ func (z *zReader) record(rec []byte, base, index int) *game.Game {
 	z.readMoves(movesOff, int(moves))
 	z.comments(movesOff+int(moves)*zMoveBytes, int(moves))
 	z.t.emit(b, z.comment)
-	return finish(b)
+	return b.Finish()
 }
 
 // tags adds the strings and the result.

@@ -45,6 +45,7 @@ func decodeBytes(data []byte, cfg Config, yield func(*game.Game, error) bool) {
 		var rr recordReader
 		rr.b.Path = cfg.Path
 		rr.b.Repair = cfg.Repair
+		rr.b.ByOffset = true // the tree is read before the moves are replayed
 		yield(rr.read(data, 0, 1, FormatName, nil, 0), nil)
 	case kindLibrary:
 		decodeLibrary(data, cfg, yield)

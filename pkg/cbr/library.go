@@ -60,6 +60,7 @@ func decodeLibrary(data []byte, cfg Config, yield func(*game.Game, error) bool) 
 	var rr recordReader
 	rr.b.Path = cfg.Path
 	rr.b.Repair = cfg.Repair
+	rr.b.ByOffset = true // the tree is read before the moves are replayed
 	pos := start
 	for n, e := range entries {
 		g := libraryGame(&rr, data, pos, n+1, e, extra)
@@ -118,7 +119,7 @@ func libraryGame(rr *recordReader, data []byte, pos, index int, e entry, extra [
 			kind, msg, err = game.KindTruncated, fmt.Sprintf("the library ends before the record of index entry %d (%q)", e.slot, e.title), ErrTruncated
 		}
 		b.Diagnose(game.Diagnostic{Kind: kind, Level: game.LevelError, Loc: game.Loc{Offset: int64(min(pos, len(data)))}, Message: msg, Err: fmt.Errorf("cbr: %s: %w", msg, err)})
-		return finish(b)
+		return b.Finish()
 	}
 	end := len(data)
 	if e.blocks >= 1 && pos+e.blocks*libBlock < end {

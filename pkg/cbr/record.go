@@ -83,21 +83,21 @@ func (r *recordReader) read(data []byte, base int64, index int, format game.Form
 	b.Begin(index, format, textenc.UTF16LE)
 	if !bytes.HasPrefix(data, magicRecord) {
 		r.fail(game.KindSyntax, 0, `no "CCBridge Record" magic`, ErrNotCBR)
-		return finish(b)
+		return b.Finish()
 	}
 	if len(data) < 20 {
 		r.fail(game.KindTruncated, len(data), fmt.Sprintf("record ends inside its header (%d bytes)", len(data)), ErrTruncated)
-		return finish(b)
+		return b.Finish()
 	}
 	v := data[19]
 	if v == 0 || int(v) >= len(layouts) {
 		r.fail(game.KindSyntax, 19, fmt.Sprintf("CBR version %d; only 1 and 2 are known", v), ErrVersion)
-		return finish(b)
+		return b.Finish()
 	}
 	lay := &layouts[v]
 	if len(data) < lay.moves+4 {
 		r.fail(game.KindTruncated, len(data), fmt.Sprintf("record ends inside its %d-byte header (%d bytes)", lay.moves+4, len(data)), ErrTruncated)
-		return finish(b)
+		return b.Finish()
 	}
 	r.tags(lay, extra)
 	b.SetSetup(r.setup(lay), game.Loc{Offset: base + int64(lay.board)})
@@ -111,7 +111,7 @@ func (r *recordReader) read(data []byte, base int64, index int, format game.Form
 		r.warn(game.KindSyntax, end, fmt.Sprintf("%d bytes after the move tree; ignored", len(data)-end))
 	}
 	r.t.emit(b, r.comment)
-	return finish(b)
+	return b.Finish()
 }
 
 func (r *recordReader) fail(kind game.Kind, off int, msg string, err error) {

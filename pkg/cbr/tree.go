@@ -2,7 +2,6 @@ package cbr
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
@@ -82,13 +81,4 @@ func (t *tree) emit(b *game.Builder, comment func(span)) {
 			comment(n.com)
 		}
 	})
-}
-
-// finish completes a game with its diagnostics in file order.
-func finish(b *game.Builder) *game.Game {
-	g := b.Finish()
-	sort.SliceStable(g.Diagnostics, func(i, j int) bool {
-		return g.Diagnostics[i].Loc.Offset < g.Diagnostics[j].Loc.Offset
-	})
-	return g
 }

@@ -33,6 +33,7 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 		d.moves = make([]pmove, 0, min(len(text)/4, 1<<16))
 		d.b.Path = cfg.Path
 		d.b.Repair = cfg.Repair
+		d.b.ByOffset = true // the blocks of a page come in any order
 		sc := scanner{s: text, cur: textpos.New(text)}
 		var blk block
 		n := 0

@@ -2,7 +2,6 @@ package dhtmlxq
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -145,9 +144,6 @@ func (d *decoder) decodeBlock(index int, blk *block, warn *game.Diagnostic) *gam
 		movetree.Emit(&d.walker, &d.b, d.nodes, d.play)
 	}
 	g := d.b.Finish()
-	sort.SliceStable(g.Diagnostics, func(i, j int) bool {
-		return g.Diagnostics[i].Loc.Offset < g.Diagnostics[j].Loc.Offset
-	})
 	return g
 }
 

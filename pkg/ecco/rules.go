@@ -22,7 +22,7 @@ const maxBases = 8
 // codeSet is a set of codes, one bit per code index (A00 = 0 … E99 = 499).
 type codeSet [8]uint64
 
-func (s *codeSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
+func (s *codeSet) add(i int) { s[i>>6] |= 1 << (i & 63) }
 func (s *codeSet) meets(o *codeSet) bool {
 	for i := range s {
 		if s[i]&o[i] != 0 {

@@ -44,6 +44,14 @@ type Builder struct {
 	// recorded beyond the first RepairPlies plies of the main line, and when the main line
 	// fails there the first error's message names the repair that would work.
 	Repair bool
+	// ByOffset puts the diagnostics of each game in the order of their byte offsets
+	// (Loc.Offset) when Finish returns it, those of equal offsets in the order recorded: the
+	// order of the file, for the binary formats, whose readers meet the header's, the tree's
+	// and the moves' problems in another order (the text of an XQF header is decoded once its
+	// comments have shown the encoding, a DhtmlXQ page's blocks come in any order). The
+	// diagnostics are recorded as they come, since a repair rebuilds the game from the point
+	// it recorded them to, and ordered once.
+	ByOffset bool
 
 	g        *Game
 	arena    arena // the nodes of the current game
@@ -572,6 +580,9 @@ func (b *Builder) Finish() *Game {
 	b.g.repeats, b.g.naturalLimit = b.reps.found, b.reps.natural
 	b.rec.reset()
 	b.closeHidden()
+	if b.ByOffset {
+		orderByOffset(b.g.Diagnostics)
+	}
 	g := b.g
 	b.g = nil
 	b.lastTags = len(g.Tags)

@@ -1,6 +1,10 @@
 package game
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
 
 // Diagnose records a reader's diagnostic d, filling in its Path and Game: its Kind, its
 // Level (LevelError or LevelWarning), its Loc and Ply (0 when no move is concerned), the
@@ -84,4 +88,13 @@ func (b *Builder) closeHidden() {
 		d.Kind = b.hiddenAs[0]
 	}
 	b.g.Diagnostics = append(b.g.Diagnostics, d)
+}
+
+// orderByOffset sorts diagnostics by byte offset, stably (Builder.ByOffset); a list in order
+// already, as most are, is only looked at.
+func orderByOffset(ds []*Diagnostic) {
+	byOffset := func(a, b *Diagnostic) int { return cmp.Compare(a.Loc.Offset, b.Loc.Offset) }
+	if !slices.IsSortedFunc(ds, byOffset) {
+		slices.SortStableFunc(ds, byOffset)
+	}
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -296,5 +297,38 @@ func TestBuilderReleaseHandsNodesOn(t *testing.T) {
 	reused := testing.AllocsPerRun(50, func() { build() })
 	if reused >= fresh {
 		t.Errorf("a game after Release allocates %.0f times, one without %.0f; want fewer", reused, fresh)
+	}
+}
+
+// TestBuilderByOffset: a binary reader's diagnostics come out in file order, those of one
+// offset in the order recorded, also the builder's own (a failed move); without ByOffset they
+// keep the order recorded.
+func TestBuilderByOffset(t *testing.T) {
+	for _, byOffset := range []bool{true, false} {
+		b := &Builder{Path: "t.xqf", Resolve: iccsResolve, ByOffset: byOffset}
+		b.Begin(1, "xqf", textenc.GB18030)
+		at := func(off int64, msg string) {
+			b.Diagnose(Diagnostic{Kind: KindSyntax, Level: LevelWarning, Loc: Loc{Offset: off}, Message: msg})
+		}
+		at(0x500, "tree")
+		at(0x10, "header a")
+		at(0x10, "header b")
+		b.Move("h2e2", Loc{Offset: 0x410})
+		b.Move("a0a1", Loc{Offset: 0x420}) // Red again: illegal
+		g := b.Finish()
+		var got []int64
+		for _, d := range g.Diagnostics {
+			got = append(got, d.Loc.Offset)
+		}
+		want := []int64{0x10, 0x10, 0x420, 0x500}
+		if !byOffset {
+			want = []int64{0x500, 0x10, 0x10, 0x420}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("ByOffset %v: offsets %#x, want %#x", byOffset, got, want)
+		}
+		if byOffset && (g.Diagnostics[0].Message != "header a" || g.Diagnostics[1].Message != "header b") {
+			t.Errorf("equal offsets reordered: %q, %q", g.Diagnostics[0].Message, g.Diagnostics[1].Message)
+		}
 	}
 }

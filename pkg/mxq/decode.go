@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"sort"
 	"strings"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -34,6 +33,7 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 		var d decoder
 		d.b.Path = cfg.Path
 		d.b.Repair = cfg.Repair
+		d.b.ByOffset = true // the header is read before the moves, its text decoded after
 		g, ferr := d.decode(data, cfg)
 		if ferr != nil {
 			yield(nil, ferr)
@@ -95,7 +95,6 @@ func (d *decoder) decode(data []byte, cfg Config) (*game.Game, *game.Diagnostic)
 		b.Comment(reason) // on the last move, or on the game when there is none
 	}
 	g := b.Finish()
-	sort.SliceStable(g.Diagnostics, func(i, j int) bool { return g.Diagnostics[i].Loc.Offset < g.Diagnostics[j].Loc.Offset })
 	if reason != "" && !complete {
 		// The line broke off before its end: the words are the game's, not a move's.
 		g.Root.Comments = append(g.Root.Comments, reason)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"sort"
 	"sync"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -115,6 +114,7 @@ func decodeBytes(data []byte, path string, c bytestr.Codec, repair bool, sc *scr
 	d := &decoder{data: data, codec: c, version: data[offVersion], sc: sc}
 	d.b.Path = path
 	d.b.Repair = repair
+	d.b.ByOffset = true // the header's text is decoded once the tree's comments show the encoding
 	return d.decode(), nil
 }
 
@@ -175,9 +175,6 @@ func (d *decoder) decode() *game.Game {
 	d.comment(&d.nodes[0])
 	movetree.Emit(&d.walker, &d.b, d.nodes, d.play)
 	g := d.b.Finish()
-	sort.SliceStable(g.Diagnostics, func(i, j int) bool {
-		return g.Diagnostics[i].Loc.Offset < g.Diagnostics[j].Loc.Offset
-	})
 	return g
 }
 

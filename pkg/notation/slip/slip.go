@@ -115,125 +115,152 @@ func Edits(dst []Edit, text string) []Edit {
 		return dst
 	}
 	var buf [MaxRunes]rn
-	rs := buf[:0]
+	e := editor{dst: dst, start: len(dst), rs: buf[:0]}
 	for _, r := range text {
-		rs = append(rs, classify(r))
+		e.rs = append(e.rs, classify(r))
 	}
 	// The script of the text: one traditional glyph makes every replaced glyph traditional
 	// (退 and 平 are the same in both scripts).
 	trad := false
-	for _, x := range rs {
+	for _, x := range e.rs {
 		if x.trad && x.cls != clsDigit && x.cls != clsLetter && x.cls != clsOp {
 			trad = true
 		}
 	}
-	script := b2i(trad)
-	start := len(dst)
-	add := func(kind Kind, i int, r rune) {
-		if r == rs[i].r {
-			return
-		}
-		old := rs[i].r
-		rs[i].r = r
-		dst = addText(dst, start, kind, string(runes(rs)))
-		rs[i].r = old
-	}
-	letters := asciiLetters(rs)
+	e.script = b2i(trad)
+	e.letters = asciiLetters(e.rs)
 	for kind := Direction; kind <= Capture; kind++ {
-		for i := range rs {
-			x := rs[i]
-			switch kind {
-			case Direction:
-				if x.cls == clsDir {
-					for _, r := range dirs[script] {
-						add(kind, i, r)
-					}
-				}
-				if x.cls == clsOp && letters && i > 0 && x.r != '=' {
-					for _, c := range wxfOps {
-						add(kind, i, full(rune(c), x.trad))
-					}
-				}
-			case NumberOff:
-				switch x.cls {
-				case clsNumeral:
-					for _, v := range [2]int{x.val - 1, x.val + 1} {
-						if v >= 1 && v <= 9 {
-							add(kind, i, numerals[v])
-						}
-					}
-				case clsDigit:
-					for _, v := range [2]int{x.val - 1, x.val + 1} {
-						if v >= 0 && v <= 9 {
-							add(kind, i, full(rune('0'+v), x.trad))
-						}
-					}
-				case clsLetter:
-					if f := lower(x.r); f >= 'a' && f <= 'i' {
-						for _, d := range [2]rune{-1, 1} {
-							if g := f + d; g >= 'a' && g <= 'i' {
-								add(kind, i, x.r+d)
-							}
-						}
-					}
-				}
-			case Mirrored:
-				switch {
-				case x.cls == clsNumeral && x.val != 5:
-					add(kind, i, numerals[10-x.val])
-				case x.cls == clsDigit && x.val >= 1 && x.val <= 9 && x.val != 5:
-					add(kind, i, full(rune('0'+10-x.val), x.trad))
-				}
-			case Marker:
-				if x.cls == clsMark {
-					for _, r := range marks[script] {
-						add(kind, i, r)
-					}
-				}
-				if x.cls == clsOp && letters && i == 1 && x.r != '.' {
-					for _, c := range []byte("+-") {
-						add(kind, i, full(rune(c), x.trad))
-					}
-				}
-			case Piece:
-				switch {
-				case x.cls == clsPiece:
-					// Both sides' glyphs: a text's side shows only in some of them (马 车 炮
-					// are either side's), and a reader takes either.
-					for _, r := range redPieces[script] {
-						add(kind, i, r)
-					}
-					for _, r := range blackPieces[script] {
-						add(kind, i, r)
-					}
-				case x.cls == clsLetter && i == 0 && letters && !squares(rs):
-					for _, c := range wxfPieces {
-						r := rune(c)
-						if x.r >= 'a' && x.r <= 'z' {
-							r += 'a' - 'A'
-						}
-						add(kind, i, r)
-					}
-				}
-			case Swapped:
-				if i+1 < len(rs) && rs[i+1].r != x.r && swappable(x) && swappable(rs[i+1]) {
-					rs[i], rs[i+1] = rs[i+1], rs[i]
-					dst = addText(dst, start, kind, string(runes(rs)))
-					rs[i], rs[i+1] = rs[i+1], rs[i]
-				}
-				if i == 0 {
-					dst = swapSquares(dst, start, rs)
-				}
-			case Capture:
-				if i == 0 {
-					dst = captureMark(dst, start, text)
+		for i := range e.rs {
+			e.edit(kind, i, text)
+		}
+	}
+	// A swap of equal squares ("h2h2") gives the text back.
+	kept := slices.DeleteFunc(e.dst[e.start:], func(ed Edit) bool { return ed.Text == text })
+	return e.dst[:e.start+len(kept)]
+}
+
+// editor makes the edits of one text: its runes, their script, and the edits from start on.
+type editor struct {
+	dst     []Edit
+	start   int
+	rs      []rn
+	script  int  // 1: traditional glyphs
+	letters bool // the text is in ASCII letters and digits (ICCS or WXF)
+}
+
+// add adds the edit that puts r at rune i, unless r is there already.
+func (e *editor) add(kind Kind, i int, r rune) {
+	rs := e.rs
+	if r == rs[i].r {
+		return
+	}
+	old := rs[i].r
+	rs[i].r = r
+	e.dst = addText(e.dst, e.start, kind, string(runes(rs)))
+	rs[i].r = old
+}
+
+// edit adds the edits of one kind at rune i.
+func (e *editor) edit(kind Kind, i int, text string) {
+	x := e.rs[i]
+	switch kind {
+	case Direction:
+		if x.cls == clsDir {
+			for _, r := range dirs[e.script] {
+				e.add(kind, i, r)
+			}
+		}
+		if x.cls == clsOp && e.letters && i > 0 && x.r != '=' {
+			for _, c := range wxfOps {
+				e.add(kind, i, full(rune(c), x.trad))
+			}
+		}
+	case NumberOff:
+		e.numberOff(i, x)
+	case Mirrored:
+		switch {
+		case x.cls == clsNumeral && x.val != 5:
+			e.add(kind, i, numerals[10-x.val])
+		case x.cls == clsDigit && x.val >= 1 && x.val <= 9 && x.val != 5:
+			e.add(kind, i, full(rune('0'+10-x.val), x.trad))
+		}
+	case Marker:
+		if x.cls == clsMark {
+			for _, r := range marks[e.script] {
+				e.add(kind, i, r)
+			}
+		}
+		if x.cls == clsOp && e.letters && i == 1 && x.r != '.' {
+			for _, c := range []byte("+-") {
+				e.add(kind, i, full(rune(c), x.trad))
+			}
+		}
+	case Piece:
+		e.piece(i, x)
+	case Swapped:
+		rs := e.rs
+		if i+1 < len(rs) && rs[i+1].r != x.r && swappable(x) && swappable(rs[i+1]) {
+			rs[i], rs[i+1] = rs[i+1], rs[i]
+			e.dst = addText(e.dst, e.start, kind, string(runes(rs)))
+			rs[i], rs[i+1] = rs[i+1], rs[i]
+		}
+		if i == 0 {
+			e.dst = swapSquares(e.dst, e.start, rs)
+		}
+	case Capture:
+		if i == 0 {
+			e.dst = captureMark(e.dst, e.start, text)
+		}
+	}
+}
+
+// numberOff adds the numbers one off at rune i: a numeral, a digit or a file letter.
+func (e *editor) numberOff(i int, x rn) {
+	switch x.cls {
+	case clsNumeral:
+		for _, v := range [2]int{x.val - 1, x.val + 1} {
+			if v >= 1 && v <= 9 {
+				e.add(NumberOff, i, numerals[v])
+			}
+		}
+	case clsDigit:
+		for _, v := range [2]int{x.val - 1, x.val + 1} {
+			if v >= 0 && v <= 9 {
+				e.add(NumberOff, i, full(rune('0'+v), x.trad))
+			}
+		}
+	case clsLetter:
+		if f := lower(x.r); f >= 'a' && f <= 'i' {
+			for _, d := range [2]rune{-1, 1} {
+				if g := f + d; g >= 'a' && g <= 'i' {
+					e.add(NumberOff, i, x.r+d)
 				}
 			}
 		}
 	}
-	// A swap of equal squares ("h2h2") gives the text back.
-	kept := slices.DeleteFunc(dst[start:], func(e Edit) bool { return e.Text == text })
-	return dst[:start+len(kept)]
+}
+
+// piece adds the other pieces at rune i: a piece glyph, or a WXF piece letter.
+func (e *editor) piece(i int, x rn) {
+	switch {
+	case x.cls == clsPiece:
+		// Both sides' glyphs: a text's side shows only in some of them (马 车 炮 are either
+		// side's), and a reader takes either.
+		for _, r := range redPieces[e.script] {
+			e.add(Piece, i, r)
+		}
+		for _, r := range blackPieces[e.script] {
+			e.add(Piece, i, r)
+		}
+	case x.cls == clsLetter && i == 0 && e.letters && !squares(e.rs):
+		for _, c := range wxfPieces {
+			r := rune(c)
+			if x.r >= 'a' && x.r <= 'z' {
+				r += 'a' - 'A'
+			}
+			e.add(Piece, i, r)
+		}
+	}
 }
 
 // addText appends an edit unless its text is among the edits from start on.

@@ -15,7 +15,7 @@
 #   - `qipu perft 5` against the speed anchors of ../shared/anchors when they are there
 #     (else qipu's own nodes/s);
 #   - games/s, plies/s and peak memory of `check`, `convert -o` and `dedupe` (if the command
-#     exists) at -j 2;
+#     exists) at -j 2, and export's positions/s and peak memory;
 #   - scripts/bench-analyze.sh: how busy `qipu analyze` keeps its engines against the same
 #     engines driven alone (when ../shared/anchors/fsf is there).
 #
@@ -215,6 +215,12 @@ if help=$("$q" dedupe --help 2>&1); then
   jflag=(); [[ $help == *--jobs* ]] && jflag=(-j "$J")
   row "dedupe" "$q" dedupe "${jflag[@]}" "$archive"
 fi
+
+# export -j 2: positions (training rows) per second of wall time, and its peak memory.
+measure "$q" export -q -j "$J" -o @OUT@ "$archive"
+positions=$(sed -n 's/^  "rows": \([0-9]*\).*/\1/p' "$work/outs/$outs/manifest.json" | head -n 1)
+printf '%-34s %8.2f s %12s %14s %7.0f MB   %.2f M positions/s (goal >= 1 M/s, <= 200 MB)\n' "export" "$med" "" "" \
+  "$(awk -v k="$top" 'BEGIN { print k / 1024 }')" "$(awk -v p="${positions:-0}" -v s="$med" 'BEGIN { print p / (s > 0 ? s : 0.01) / 1e6 }')"
 
 echo
 # Peak memory of every command (one run each of the converts and the cleanups), last: these

@@ -12,7 +12,6 @@ import (
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/discover"
 	"github.com/qipu/qipu/pkg/internal/fsio"
-	"github.com/qipu/qipu/pkg/internal/headsem"
 	"github.com/qipu/qipu/pkg/internal/tally"
 	"github.com/qipu/qipu/pkg/stats"
 )
@@ -152,7 +151,7 @@ func (r *runner) pass(ctx context.Context, c *cleanup) (int, error) {
 
 // forPass returns a runner for another pass over the same inputs, with settings s.
 func (r *runner) forPass(s *settings, c *cleanup) *runner {
-	p := &runner{s: s, temps: r.temps, list: discover.NewList(), clean: c, disc: r.disc, listed: r.listed, splitPace: headsem.Pacer{Limit: splitPaceLimit}}
+	p := &runner{s: s, temps: r.temps, list: discover.NewList(), clean: c, disc: r.disc, listed: r.listed}
 	return p
 }
 

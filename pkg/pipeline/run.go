@@ -52,7 +52,7 @@ func run(ctx context.Context, cfg Config, h hooks) (code int, err error) {
 	if err := s.decideOutput(temps); err != nil {
 		return ExitUsage, err
 	}
-	r := &runner{s: s, temps: temps, list: discover.NewList(), splitPace: headsem.Pacer{Limit: splitPaceLimit}}
+	r := &runner{s: s, temps: temps, list: discover.NewList()}
 	if s.cmd.passes(s) {
 		// convert --dedupe and export --dedupe: the last pass converts or exports
 		return r.runCleanup(ctx, start, d, listed) // cleanup.go
@@ -91,8 +91,8 @@ type runner struct {
 	disc   discover.Discovery // cleanup: the discovery, copied for each pass
 	listed []string
 
-	splitPace headsem.Pacer // convert --split-by: the head file's games not yet written (split.go)
-	an        *analyzeRun   // analyze: the engines and the cache (analyze.go)
+	splitPace *headsem.Pacer // convert --split-by: the head file's games not yet written (split.go)
+	an        *analyzeRun    // analyze: the engines and the cache (analyze.go)
 }
 
 // discover walks the inputs into the run's list; it stops early when ctx is done.

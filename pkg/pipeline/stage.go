@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/headsem"
 )
 
 // stage is one per-game feature of a command (CI outputs, export, split, the cleanup
@@ -129,5 +130,10 @@ func (splitStage) game(f *fileRun, g *game.Game) {
 		f.splitGroup(g) // before --strip-tags
 	}
 }
+func (splitStage) open(w *writer) error {
+	w.r.splitPace = &headsem.Pacer{Limit: splitPaceLimit}
+	return nil
+}
+func (splitStage) note(w *writer, _ int, p *batch) { w.r.splitPace.Release(p.split.paced) }
 func (splitStage) write(w *writer, p *batch) error { return w.writeSplit(p) }
 func (splitStage) close(w *writer, ok bool) error  { return w.closeSplit(ok) }

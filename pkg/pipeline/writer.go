@@ -153,7 +153,6 @@ func (w *writer) drain(ctx context.Context, order <-chan *orderSlot, cancel cont
 			for i, p := range buf {
 				buf[i] = nil
 				w.r.budget.Release(int64(p.size()))
-				w.r.splitPace.Release(p.split.paced) // split.go
 				games += p.stats.Games
 				w.total.Add(&p.stats)
 				w.found.note(w.r, sl.seq, &p.stats)

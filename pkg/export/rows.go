@@ -2,6 +2,7 @@ package export
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -240,6 +241,7 @@ func (s *scratch) appendLine(dst []Row, source string, index int, result string,
 	turn := s.pos.Turn()
 	res := resultScores[result]
 	at := idLen
+	dst = slices.Grow(dst, n) // one growth for the game's rows, not one per doubling
 	for ply, end := range s.ends {
 		side, score := "w", res.red
 		if turn == board.Black {

@@ -28,7 +28,9 @@ func main() {
 		<-ctx.Done()
 		stop()
 	}()
+	endProfile := startProfile(os.Stderr)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+	endProfile()
 	stop()
 	os.Exit(code)
 }

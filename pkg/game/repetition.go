@@ -58,9 +58,17 @@ const pathBits = 11
 
 func bucket(key uint64) uint64 { return key >> (64 - pathBits) }
 
-func (r *repetitions) reset() {
+// reset empties the path and the repeats found. With reuse the last game is dropped and its
+// repeats' arrays serve the next; else the game keeps them.
+func (r *repetitions) reset(reuse bool) {
 	r.truncate(0)
-	r.found, r.occ, r.natural = nil, nil, 0
+	if reuse {
+		clear(r.found) // drop the last game's nodes
+		r.found, r.occ = r.found[:0], r.occ[:0]
+	} else {
+		r.found, r.occ = nil, nil
+	}
+	r.natural = 0
 }
 
 // truncate drops the keys after the first n.

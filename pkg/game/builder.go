@@ -181,8 +181,9 @@ func (b *Builder) startGame(loc Loc) {
 		b.diag(KindSetup, probs&fatal == 0, loc, 0, "", err.Error(), err)
 	}
 	b.setupOK = probs&fatal == 0
-	pos, _ := board.NewPosition(b.g.Setup, board.AllProblems)
-	b.cur = line{node: &b.g.Root, pos: *pos, dead: !b.setupOK}
+	b.cur = line{node: &b.g.Root, dead: !b.setupOK}
+	b.cur.pos.Reset(&b.g.Setup) // every problem accepted, as NewPosition with AllProblems
+
 }
 
 // startSetup and startPosition are the standard setup and its position.

@@ -20,11 +20,16 @@ type Repeat struct {
 
 // Position returns the repeated position: g's start replayed along the path to r.Node.
 func (r *Repeat) Position(g *Game) board.Position {
-	moves := make([]board.Move, 0, r.Ply)
+	var buf [256]board.Move // most repeats come early enough: no allocation
+	moves := buf[:0]
+	if r.Ply > len(buf) {
+		moves = make([]board.Move, 0, r.Ply)
+	}
 	for n := r.Node; n != nil && n.Parent != nil; n = n.Parent {
 		moves = append(moves, n.Move)
 	}
-	pos := *g.StartPosition()
+	var pos board.Position
+	pos.Reset(&g.Setup) // every setup problem accepted, as StartPosition
 	for i := len(moves) - 1; i >= 0; i-- {
 		pos.Play(moves[i])
 	}

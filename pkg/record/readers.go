@@ -41,7 +41,8 @@ var table = []format{
 	// Before DhtmlXQ: a PGN text opens with a tag pair, which no DhtmlXQ block does, and
 	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]). Record decodes the whole
 	// text to UTF-8 first (text).
-	{name: pgn.FormatName, exts: []string{".pgn"}, sniff: looksLikePGN, text: true, read: pgn.Read},
+	{name: pgn.FormatName, exts: []string{".pgn"}, sniff: looksLikePGN, text: true, read: pgn.Read,
+		decode: pgn.Decode},
 	// By name: web pages and .ubb files, and .txt, as the ccbridge.net export and vschess
 	// save their blocks; the marker may come after the sniffed prefix. A page or a note
 	// without a single "[DhtmlXQ" marker is no game file: ErrUnknownFormat (notThis).

@@ -58,15 +58,23 @@ const rootName = "ChineseChessRecord"
 // Sniff reports whether prefix (the first bytes of a file) is the start of a CBF document: its
 // root element ChineseChessRecord, in UTF-8 (with or without byte order mark) or UTF-16.
 func Sniff(prefix []byte) bool {
-	if bytes.Contains(prefix, []byte("<"+rootName)) {
-		return true
+	return bytes.Contains(prefix, rootTag) || bytes.Contains(prefix, rootTagLE) || bytes.Contains(prefix, rootTagBE)
+}
+
+// rootTag is the opening of the root element in UTF-8, rootTagLE and rootTagBE in UTF-16:
+// built once, since Sniff runs on every file.
+var (
+	rootTag              = []byte("<" + rootName)
+	rootTagLE, rootTagBE = utf16Patterns(rootTag)
+)
+
+// utf16Patterns returns the ASCII bytes of s in UTF-16, little- and big-endian.
+func utf16Patterns(s []byte) (le, be []byte) {
+	for _, c := range s {
+		le = append(le, c, 0)
+		be = append(be, 0, c)
 	}
-	var u16 [2][]byte
-	for _, c := range []byte("<" + rootName) {
-		u16[0] = append(u16[0], c, 0)
-		u16[1] = append(u16[1], 0, c)
-	}
-	return bytes.Contains(prefix, u16[0]) || bytes.Contains(prefix, u16[1])
+	return le, be
 }
 
 func fileError(path string, kind game.Kind, loc game.Loc, msg string, err error) *game.Diagnostic {

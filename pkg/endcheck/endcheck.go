@@ -102,13 +102,14 @@ func judgeEnding(g *game.Game, cfg *Options) {
 			rules, goesOn = ending.ChecksOnly, "; play goes on"
 		}
 		pos := r.Position(g)
-		v := ending.JudgeCycle(&pos, cycleMoves(r.Node, cycle), rules)
+		var moves [64]board.Move // a cycle is short: no allocation
+		v := ending.JudgeCycle(&pos, cycleMoves(moves[:0], r.Node, cycle), rules)
 		where := ""
 		if !main {
 			where = " (in a variation)"
 		}
 		g.AddDiagnostic(&game.Diagnostic{Kind: game.KindRepetition, Level: game.LevelNote, Loc: r.Node.Loc, Ply: r.Ply,
-			Message: fmt.Sprintf("the position occurs for the %s time%s (plies %s): %s%s", ordinal(n), where, joinInts(occ), v.Reason(), goesOn)})
+			Message: repetitionMessage(n, where, occ, v.Reason(), goesOn)})
 		if !final {
 			continue
 		}
@@ -270,8 +271,12 @@ func containsNode(ns []*game.Node, n *game.Node) bool {
 }
 
 // cycleMoves returns the k moves that lead to n, first move first.
-func cycleMoves(n *game.Node, k int) []board.Move {
-	out := make([]board.Move, k)
+func cycleMoves(buf []board.Move, n *game.Node, k int) []board.Move {
+	out := buf[:0]
+	if cap(out) < k {
+		out = make([]board.Move, k)
+	}
+	out = out[:k]
 	for i := k - 1; i >= 0 && n != nil; i-- {
 		out[i] = n.Move
 		n = n.Parent
@@ -303,22 +308,44 @@ func sideTitle(s ending.Side) string {
 	return "neither side"
 }
 
-// ordinal returns "2nd", "3rd", "4th" ….
-func ordinal(n int) string {
+// ordinalSuffix returns the English suffix of the ordinal of n: "st", "nd", "rd" or "th".
+func ordinalSuffix(n int) string {
 	switch {
 	case n%100 >= 11 && n%100 <= 13:
-		return strconv.Itoa(n) + "th"
+		return "th"
 	case n%10 == 1:
-		return strconv.Itoa(n) + "st"
+		return "st"
 	case n%10 == 2:
-		return strconv.Itoa(n) + "nd"
+		return "nd"
 	case n%10 == 3:
-		return strconv.Itoa(n) + "rd"
+		return "rd"
 	}
-	return strconv.Itoa(n) + "th"
+	return "th"
 }
 
 // joinInts writes 0, 4 and 8 as "0, 4, 8".
+// repetitionMessage is the note of a repetition: "the position occurs for the 3rd time
+// (plies 4, 8, 12): reason", built in one buffer (the note's one string).
+func repetitionMessage(n int, where string, occ []int, reason, goesOn string) string {
+	var buf [160]byte
+	b := append(buf[:0], "the position occurs for the "...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ordinalSuffix(n)...)
+	b = append(b, " time"...)
+	b = append(b, where...)
+	b = append(b, " (plies "...)
+	for i, p := range occ {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(p), 10)
+	}
+	b = append(b, "): "...)
+	b = append(b, reason...)
+	b = append(b, goesOn...)
+	return string(b)
+}
+
 func joinInts(ns []int) string {
 	var b strings.Builder
 	for i, n := range ns {

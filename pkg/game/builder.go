@@ -53,11 +53,14 @@ type Builder struct {
 	// it recorded them to, and ordered once.
 	ByOffset bool
 
+	// Next to the exported bools, to fill their word: a Builder is embedded in the readers'
+	// per-file state, whose size class this keeps.
+	started  bool
+	setupOK  bool
 	g        *Game
 	arena    arena // the nodes of the current game
 	lastTags int   // how many tags the last game finished had
-	started  bool
-	setupOK  bool
+	spare    *Game // with Reuse, the last game finished: the next Begin recycles it
 	cur      line
 	stack    []line
 	setupLoc Loc         // where the setup was read
@@ -86,11 +89,21 @@ type line struct {
 
 // Begin starts a new game with its 1-based index in the file.
 func (b *Builder) Begin(index int, format Format, encoding textenc.Encoding) {
-	b.g = &Game{Source: b.Path, Index: index, Format: format, Encoding: encoding,
-		Setup: startSetup, Result: "*"}
-	if b.lastTags > 0 {
-		b.g.Tags = make([]Tag, 0, min(b.lastTags, 64)) // a file's games tend to have the same tags
+	if g := b.spare; g != nil && b.Reuse {
+		// The last game is dropped (Reuse): its struct and its tags' array serve this one.
+		tags := g.Tags
+		clear(tags)
+		*g = Game{Source: b.Path, Index: index, Format: format, Encoding: encoding,
+			Setup: startSetup, Result: "*", Tags: tags[:0]}
+		b.g = g
+	} else {
+		b.g = &Game{Source: b.Path, Index: index, Format: format, Encoding: encoding,
+			Setup: startSetup, Result: "*"}
+		if b.lastTags > 0 {
+			b.g.Tags = make([]Tag, 0, min(b.lastTags, 64)) // a file's games tend to have the same tags
+		}
 	}
+	b.spare = nil
 	b.g.Root.Loc = NoLoc
 	b.arena.begin(b.Reuse)
 	b.started = false
@@ -100,7 +113,7 @@ func (b *Builder) Begin(index int, format Format, encoding textenc.Encoding) {
 	b.caps.reset()
 	b.repairs.reset()
 	b.rec.reset()
-	b.reps.reset()
+	b.reps.reset(b.Reuse)
 }
 
 // Game returns the game being built (nil before Begin).
@@ -176,8 +189,9 @@ func (b *Builder) startGame(loc Loc) {
 		b.diag(KindSetup, probs&fatal == 0, loc, 0, "", err.Error(), err)
 	}
 	b.setupOK = probs&fatal == 0
-	pos, _ := board.NewPosition(b.g.Setup, board.AllProblems)
-	b.cur = line{node: &b.g.Root, pos: *pos, dead: !b.setupOK}
+	b.cur = line{node: &b.g.Root, dead: !b.setupOK}
+	b.cur.pos.Reset(&b.g.Setup) // every problem accepted, as NewPosition with AllProblems
+
 }
 
 // startSetup and startPosition are the standard setup and its position.
@@ -464,6 +478,9 @@ func (b *Builder) push(m board.Move, loc Loc) *Node {
 	*n = Node{} // a reused node holds the fields of an earlier game
 	n.Move, n.Parent, n.Loc = m, b.cur.node, loc
 	n.Children = n.firstChild[:0:1] // most nodes have one child: no second allocation
+	if c := b.cur.node.Children; len(c) == cap(c) {
+		b.cur.node.Children = a.grow(b.cur.node, b.Reuse)
+	}
 	b.cur.node.Children = append(b.cur.node.Children, n)
 	b.cur.hasPrev = true
 	b.trackBefore()
@@ -586,5 +603,8 @@ func (b *Builder) Finish() *Game {
 	g := b.g
 	b.g = nil
 	b.lastTags = len(g.Tags)
+	if b.Reuse {
+		b.spare = g
+	}
 	return g
 }

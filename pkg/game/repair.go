@@ -452,7 +452,7 @@ func (b *Builder) replay(s board.Setup) {
 	b.stack = b.stack[:0]
 	b.nodes, b.tooLong = 0, false
 	b.repairs.reset()
-	b.reps.reset()
+	b.reps.reset(b.Reuse)
 
 	b.rec.logging, b.rec.replaying = false, true
 	b.started = false

@@ -20,11 +20,16 @@ type Repeat struct {
 
 // Position returns the repeated position: g's start replayed along the path to r.Node.
 func (r *Repeat) Position(g *Game) board.Position {
-	moves := make([]board.Move, 0, r.Ply)
+	var buf [256]board.Move // most repeats come early enough: no allocation
+	moves := buf[:0]
+	if r.Ply > len(buf) {
+		moves = make([]board.Move, 0, r.Ply)
+	}
 	for n := r.Node; n != nil && n.Parent != nil; n = n.Parent {
 		moves = append(moves, n.Move)
 	}
-	pos := *g.StartPosition()
+	var pos board.Position
+	pos.Reset(&g.Setup) // every setup problem accepted, as StartPosition
 	for i := len(moves) - 1; i >= 0; i-- {
 		pos.Play(moves[i])
 	}
@@ -58,9 +63,17 @@ const pathBits = 11
 
 func bucket(key uint64) uint64 { return key >> (64 - pathBits) }
 
-func (r *repetitions) reset() {
+// reset empties the path and the repeats found. With reuse the last game is dropped and its
+// repeats' arrays serve the next; else the game keeps them.
+func (r *repetitions) reset(reuse bool) {
 	r.truncate(0)
-	r.found, r.occ, r.natural = nil, nil, 0
+	if reuse {
+		clear(r.found) // drop the last game's nodes
+		r.found, r.occ = r.found[:0], r.occ[:0]
+	} else {
+		r.found, r.occ = nil, nil
+	}
+	r.natural = 0
 }
 
 // truncate drops the keys after the first n.

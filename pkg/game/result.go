@@ -32,7 +32,11 @@ func (b *Builder) checkResult() {
 		return
 	}
 	loser := pos.Turn()
-	b.g.Ending = ending.Ending{Kind: ending.Checkmate, Loser: ending.SideOf(loser), Plies: []int{main.ply}}
+	// The ply goes in the array of the repeats' plies: with Reuse, one the next game reuses.
+	r := &b.reps
+	r.occ = append(r.occ, main.ply)
+	plies := r.occ[len(r.occ)-1 : len(r.occ) : len(r.occ)]
+	b.g.Ending = ending.Ending{Kind: ending.Checkmate, Loser: ending.SideOf(loser), Plies: plies}
 	if !pos.InCheck() {
 		b.g.Ending.Kind = ending.Stalemate
 	}

@@ -53,9 +53,10 @@ type Reader struct {
 	eof       bool  // nothing beyond win (the input ended or failed)
 	err       error // the read error, wrapped; sticky
 
-	pooled bool   // br came from readerBufs: Decode gives it back
-	tok    []byte // the current token
-	name   []byte // the current tag name
+	pooled bool          // br came from readerBufs: recycle gives it back
+	own    *bufio.Reader // a read buffer of the Reader's own, kept by reset (decodings)
+	tok    []byte        // the current token
+	name   []byte        // the current tag name
 
 	real     Visitor // the visitor of the current game
 	v        Visitor // where events go: real, or a no-op while skipping
@@ -67,18 +68,32 @@ type Reader struct {
 
 // NewReader returns a Reader of the UTF-8 text r. A leading byte order mark is skipped.
 func NewReader(r io.Reader) *Reader {
-	br, ok := r.(*bufio.Reader)
-	if !ok || br.Size() < lookahead*2 {
-		if s, ok := r.(interface{ Len() int }); ok && s.Len()+lookahead < bufSize {
-			// A bytes.Reader or strings.Reader: its size is known.
-			br = bufio.NewReaderSize(r, max(s.Len()+lookahead, 4096))
-		} else {
-			br = readerBufs.Get().(*bufio.Reader)
-			br.Reset(r)
-			return &Reader{br: br, pooled: true, line: 1, col: 1, bol: true}
-		}
+	rd := new(Reader)
+	rd.reset(r)
+	return rd
+}
+
+// reset makes the Reader read r from its start, keeping its token buffers (and its pooled
+// read buffer, if it has one) for the new text.
+func (r *Reader) reset(src io.Reader) {
+	own := r.own
+	*r = Reader{line: 1, col: 1, bol: true, tok: r.tok[:0], name: r.name[:0], opens: r.opens[:0], own: own}
+	br, ok := src.(*bufio.Reader)
+	if ok && br.Size() >= lookahead*2 {
+		r.br = br
+		return
 	}
-	return &Reader{br: br, line: 1, col: 1, bol: true}
+	if own == nil {
+		if s, ok := src.(interface{ Len() int }); ok && s.Len()+lookahead < bufSize {
+			// A bytes.Reader or strings.Reader: its size is known.
+			r.br = bufio.NewReaderSize(src, max(s.Len()+lookahead, 4096))
+			return
+		}
+		own = readerBufs.Get().(*bufio.Reader)
+		r.pooled = true
+	}
+	own.Reset(src)
+	r.br, r.own = own, own
 }
 
 // readerBufs holds the buffered readers of Readers that Decode is done with: a run over many
@@ -86,11 +101,12 @@ func NewReader(r io.Reader) *Reader {
 var readerBufs = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, bufSize) }}
 
 // recycle gives the Reader's buffer back for the next Reader; r must not be used after it.
+// A Reader Decode keeps for the next text (decodings) keeps its buffer instead.
 func (r *Reader) recycle() {
 	if r.pooled {
 		r.br.Reset(nil)
 		readerBufs.Put(r.br)
-		r.br, r.win, r.pooled = nil, nil, false
+		r.br, r.win, r.pooled, r.own = nil, nil, false, nil
 	}
 }
 

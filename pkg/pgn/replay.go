@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/qipu/qipu/pkg/board"
 	"github.com/qipu/qipu/pkg/game"
+	"github.com/qipu/qipu/pkg/internal/strarena"
 	"github.com/qipu/qipu/pkg/internal/textmove"
 	"github.com/qipu/qipu/pkg/notation"
 	"github.com/qipu/qipu/pkg/notation/anynotation"
@@ -46,10 +48,13 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 // Decode is Read with a callback: it calls fn with each replayed game, in order, and stops
 // early only if fn returns an error or the reader fails (returned).
 func Decode(r io.Reader, cfg Config, fn func(*game.Game) error) error {
-	rd := NewReader(r)
-	defer rd.recycle()
-	rp := NewReplayer(cfg)
-	defer rp.release()
+	d := decodings.Get().(*decoding)
+	defer decodings.Put(d)
+	rd, rp := &d.rd, &d.rp
+	rd.reset(r)
+	defer rd.reset(nil) // drop r: the pool must not keep the input alive
+	rp.reset(cfg)
+	defer rp.reset(Config{})
 	for {
 		err := rd.ReadGame(rp)
 		if err == io.EOF {
@@ -63,6 +68,22 @@ func Decode(r io.Reader, cfg Config, fn func(*game.Game) error) error {
 		}
 	}
 }
+
+// decoding is the memory of one Decode: its Reader, with a read buffer of its own, and its
+// Replayer, with the builder's buffers, the text caches and the node chunks. A run over many
+// files takes it from decodings for each, so that a file costs no allocation of its own.
+type decoding struct {
+	rd Reader
+	rp Replayer
+}
+
+var decodings = sync.Pool{New: func() any {
+	d := new(decoding)
+	d.rd.own = bufio.NewReaderSize(nil, bufSize)
+	d.rp.b.Resolve = d.rp.resolve
+	d.rp.cache = new(textCache)
+	return d
+}}
 
 // Replayer is the Visitor that replays each game on the board with a game.Builder: moves are
 // resolved in the notation named by the Format tag (detected per move when the tag is missing
@@ -79,8 +100,9 @@ type Replayer struct {
 	moved  bool   // the current line has a move
 	stack  []bool // moved, for the lines the open variations branch from
 	last   *game.Game
-	cache  *textCache // recently seen move texts and tag fields
-	move   *moveSlot  // the entry of the move being replayed
+	cache  *textCache     // recently seen move texts and tag fields
+	texts  strarena.Arena // where the strings a game keeps are carved (tags, moves, comments)
+	move   *moveSlot      // the entry of the move being replayed
 }
 
 // A file repeats the same few thousand move texts, and tag names and values (event, players)
@@ -111,8 +133,6 @@ type moveSlot struct {
 	ok     bool // ParseFor(text, hint) succeeded: parsed resolves the text
 	valid  bool // hint, ok and parsed are set
 }
-
-var textCaches = sync.Pool{New: func() any { return new(textCache) }}
 
 // packKey returns the bytes of a text of at most 16 bytes, zero-padded, as two little-endian
 // words; a longer text gives zeros.
@@ -151,7 +171,7 @@ func hashText(b []byte, lo, hi uint64) uint64 {
 // string (a copy shared by every occurrence).
 func (r *Replayer) moveSlotOf(text []byte) *moveSlot {
 	if r.cache == nil {
-		r.cache = textCaches.Get().(*textCache)
+		r.cache = new(textCache)
 	}
 	c := r.cache
 	lo, hi := packKey(text)
@@ -167,7 +187,7 @@ func (r *Replayer) moveSlotOf(text []byte) *moveSlot {
 				return r.moveSlotOf(text)
 			}
 			c.nmoves++
-			*slot = moveSlot{lo: lo, hi: hi, text: string(text)}
+			*slot = moveSlot{lo: lo, hi: hi, text: r.texts.String(text)}
 			return slot
 		}
 	}
@@ -176,36 +196,33 @@ func (r *Replayer) moveSlotOf(text []byte) *moveSlot {
 // tagText returns text as a string, shared with an identical tag name or value seen recently.
 func (r *Replayer) tagText(text []byte) string {
 	if len(text) > maxTagKey {
-		return string(text)
+		return r.texts.String(text)
 	}
 	if r.cache == nil {
-		r.cache = textCaches.Get().(*textCache)
+		r.cache = new(textCache)
 	}
 	lo, hi := packKey(text)
 	slot := &r.cache.tags[hashText(text, lo, hi)%tagSlots]
 	if *slot != string(text) {
-		*slot = string(text)
+		*slot = r.texts.String(text)
 	}
 	return *slot
 }
 
-// release gives the caches back for another Replayer.
-func (r *Replayer) release() {
-	r.b.Release()
-	if r.cache != nil {
-		textCaches.Put(r.cache)
-		r.cache = nil
-	}
-}
-
 // NewReplayer returns a Replayer for the games of one text.
 func NewReplayer(cfg Config) *Replayer {
-	r := &Replayer{cfg: cfg}
-	r.b.Path = cfg.Path
-	r.b.Reuse = cfg.Reuse
-	r.b.Repair = cfg.Repair
+	r := new(Replayer)
 	r.b.Resolve = r.resolve
+	r.reset(cfg)
 	return r
+}
+
+// reset readies the Replayer for the games of a new text read with cfg, keeping its memory:
+// the builder's, and the caches of texts (a new file repeats the last one's move texts).
+func (r *Replayer) reset(cfg Config) {
+	r.cfg, r.index, r.last, r.move = cfg, 0, nil, nil
+	r.stack = r.stack[:0]
+	r.b.Path, r.b.Reuse, r.b.Repair = cfg.Path, cfg.Reuse, cfg.Repair
 }
 
 // Game returns the game finished by the last EndGame (nil before).
@@ -296,7 +313,7 @@ func (r *Replayer) NAG(nag uint8, _ Loc) { r.b.NAG(nag) }
 // Comment implements Visitor; comments are trimmed (cleanComment) and empty ones dropped.
 func (r *Replayer) Comment(text []byte, _ Loc) {
 	if c := cleanComment(text); len(c) > 0 {
-		r.b.Comment(string(c))
+		r.b.Comment(r.texts.String(c))
 	}
 }
 

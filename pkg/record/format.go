@@ -29,6 +29,10 @@ type format struct {
 	text bool
 	// read reads every game of r: the reader package's Read.
 	read func(r io.Reader, c game.ReadConfig) iter.Seq2[*game.Game, error]
+	// decode, if set, is read with a callback (pgn.Decode): fn is called with each game, in
+	// order, and an error of fn's stops it and is returned; the reader's own error comes
+	// last. Read uses it instead of read, sparing the iterator's closures for every file.
+	decode func(r io.Reader, c game.ReadConfig, fn func(*game.Game) error) error
 	// notThis, if set, is the reader's error for an input that is not of the format at all
 	// (no trace of it in the whole content, not merely no game): a file the extension alone
 	// sent there. Read reports it as ErrUnknownFormat.

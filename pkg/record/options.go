@@ -20,6 +20,14 @@ type options struct {
 	info      func(Info)
 	repair    bool
 	checks    []*game.Check // nil: DefaultChecks
+	checkBuf  []*game.Check // the array WithChecks copies into, kept by reset
+}
+
+// reset empties o for the next Read, keeping the array of the checks.
+func (o *options) reset() {
+	buf := o.checkBuf
+	clear(buf)
+	*o = options{checkBuf: buf[:0]}
 }
 
 // DefaultChecks returns the checks Read runs on every game unless WithChecks says otherwise:
@@ -33,7 +41,14 @@ var defaultChecks = []*game.Check{endcheck.NewCheck(endcheck.Options{})}
 // WithChecks runs checks, each with the settings it was built with, on every game once it is
 // replayed, in the order given, instead of DefaultChecks; no checks runs none.
 func WithChecks(checks ...*game.Check) Option {
-	return func(o *options) { o.checks = append([]*game.Check{}, checks...) }
+	return func(o *options) {
+		// A copy, in an array the options keep from one Read to the next; non-nil even empty.
+		o.checks = append(o.checkBuf[:0], checks...)
+		if o.checks == nil {
+			o.checks = []*game.Check{}
+		}
+		o.checkBuf = o.checks
+	}
 }
 
 // runChecks runs the checks on g.

@@ -41,7 +41,8 @@ var table = []format{
 	// Before DhtmlXQ: a PGN text opens with a tag pair, which no DhtmlXQ block does, and
 	// its tags may be named like DhtmlXQ fields ([DhtmlXQ "0"]). Record decodes the whole
 	// text to UTF-8 first (text).
-	{name: pgn.FormatName, exts: []string{".pgn"}, sniff: looksLikePGN, text: true, read: pgn.Read},
+	{name: pgn.FormatName, exts: []string{".pgn"}, sniff: looksLikePGN, text: true, read: pgn.Read,
+		decode: pgn.Decode},
 	// By name: web pages and .ubb files, and .txt, as the ccbridge.net export and vschess
 	// save their blocks; the marker may come after the sniffed prefix. A page or a note
 	// without a single "[DhtmlXQ" marker is no game file: ErrUnknownFormat (notThis).
@@ -68,7 +69,7 @@ func looksLikePGN(prefix []byte, enc textenc.Encoding) bool {
 	if i, ok := asciiStart(prefix, enc); ok {
 		// Every byte the test looks at is ASCII, which GBK, Big5 and UTF-8 decode to
 		// itself: no need to decode the prefix (and detect its encoding) for every file.
-		return pgnStart(string(prefix[i:min(len(prefix), i+pgnStartLen)]))
+		return pgnStart(prefix[i:min(len(prefix), i+pgnStartLen)])
 	}
 	text, _, _ := textenc.DecodeBytes(prefix, enc)
 	return pgnStart(strings.TrimLeftFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }))
@@ -99,11 +100,16 @@ func asciiStart(prefix []byte, enc textenc.Encoding) (i int, ok bool) {
 	return 0, false // blanks only: the decoded test says no as well
 }
 
-// pgnStart reports whether text (blanks skipped) starts with a tag pair or "1.".
-func pgnStart(text string) bool {
-	text = strings.TrimLeft(text, " \t\n\v\f\r")
+// pgnStart reports whether text (blanks skipped) starts with a tag pair or "1.". It reads
+// bytes or a string alike, so that the common case reads the file's bytes without a copy.
+func pgnStart[T string | []byte](text T) bool {
+	k := 0
+	for k < len(text) && isBlank(text[k]) {
+		k++
+	}
+	text = text[k:]
 	switch {
-	case strings.HasPrefix(text, "["):
+	case len(text) > 0 && text[0] == '[':
 		// A tag pair: [Name "value"].
 		i := 1
 		for i < len(text) && isIdent(text[i]) {
@@ -117,7 +123,16 @@ func pgnStart(text string) bool {
 			j++
 		}
 		return j > i && j < len(text) && text[j] == '"'
-	case strings.HasPrefix(text, "1."):
+	case len(text) > 1 && text[0] == '1' && text[1] == '.':
+		return true
+	}
+	return false
+}
+
+// isBlank reports whether c is one of the ASCII blanks pgnStart skips.
+func isBlank(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\v', '\f', '\r':
 		return true
 	}
 	return false

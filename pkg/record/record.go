@@ -39,6 +39,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"sync"
 
 	"github.com/qipu/qipu/pkg/game"
 	"github.com/qipu/qipu/pkg/internal/countio"
@@ -84,11 +85,46 @@ func ReadFile(path string, opts ...Option) iter.Seq2[*game.Game, error] {
 // r is read once, sequentially; a *bufio.Reader is used as it is.
 func Read(r io.Reader, name string, opts ...Option) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
-		var o options
-		o.apply(opts)
-		rd := &reading{o: &o, name: name, yield: yield}
-		rd.run(r)
+		st := readStates.Get().(*readState)
+		defer readStates.Put(st)
+		st.o.reset()
+		st.o.apply(opts)
+		st.rd = reading{o: &st.o, name: name, yield: yield, st: st}
+		defer st.drop()
+		st.rd.run(r)
 	}
+}
+
+// readState is the memory of one Read, kept for the next (readStates): a run over many files
+// allocates no reader state, read buffer or text decoder per file.
+type readState struct {
+	rd  reading
+	o   options
+	br  *bufio.Reader // for an input that is not a *bufio.Reader
+	dec textenc.Decoder
+	// onGame passes a game of a reader with a callback (format.decode) on to rd.item.
+	onGame func(*game.Game) error
+}
+
+var readStates = sync.Pool{New: func() any {
+	st := new(readState)
+	st.onGame = func(g *game.Game) error {
+		if !st.rd.item(g, nil) {
+			return errStop
+		}
+		return nil
+	}
+	return st
+}}
+
+// drop lets go of the input and the caller's values: the pool keeps only memory.
+func (st *readState) drop() {
+	st.rd = reading{}
+	st.o.reset()
+	if st.br != nil {
+		st.br.Reset(nil)
+	}
+	_ = st.dec.Reset(nil, textenc.Auto)
 }
 
 // bufSize is the read buffer of an input that is not a *bufio.Reader.
@@ -97,6 +133,10 @@ const bufSize = 64 << 10
 // reading is the state of one Read.
 type reading struct {
 	o      *options
+	st     *readState       // the memory it reads with
+	f      Format           // the format being read
+	dec    *textenc.Decoder // a text's decoder whose detection is deferred (item), else nil
+	first  textenc.Encoding // the encoding detected first, on the games
 	name   string
 	yield  func(*game.Game, error) bool
 	cr     countio.Reader
@@ -121,7 +161,11 @@ func (rd *reading) run(r io.Reader) {
 		src = &rd.cr
 	} else {
 		rd.cr.R = r
-		br = bufio.NewReaderSize(&rd.cr, bufSize)
+		if rd.st.br == nil {
+			rd.st.br = bufio.NewReaderSize(nil, bufSize)
+		}
+		br = rd.st.br
+		br.Reset(&rd.cr)
 		src = br
 	}
 	f, ok := rd.recognize(br)
@@ -134,7 +178,7 @@ func (rd *reading) run(r io.Reader) {
 		if rd.o.info != nil {
 			rd.o.info(Info{Format: f})
 		}
-		rd.decode(f, src, rd.o.encoding, nil)
+		rd.decode(f, src, rd.o.encoding)
 	}
 	if !rd.done && !rd.failed && rd.games == 0 {
 		// Positioned at the start of the file, as every diagnostic of a readable file is.
@@ -173,27 +217,22 @@ func (rd *reading) recognize(br *bufio.Reader) (Format, bool) {
 // readText decodes a text format to UTF-8 and reads it; undecodable bytes are a warning
 // after the games.
 func (rd *reading) readText(f Format, src io.Reader) {
-	dec, err := textenc.Open(src, rd.o.encoding)
-	if err != nil {
+	dec := &rd.st.dec
+	if err := dec.Reset(src, rd.o.encoding); err != nil {
 		rd.fileError(rd.readError(err))
 		return
 	}
 	if rd.o.info != nil {
 		rd.o.info(Info{Format: f, Encoding: dec.Detection().Encoding})
 	}
-	first := dec.Detection().Encoding
-	enc := first
-	var each func(*game.Game)
+	// Detection deferred past an ASCII prefix: each game takes the latest word (item).
+	rd.dec, rd.first = nil, dec.Detection().Encoding
 	if dec.Deferred() {
-		each = func(g *game.Game) {
-			// Detection was deferred past an ASCII prefix: take the latest word.
-			if enc = dec.Detection().Encoding; enc != first {
-				g.Encoding = enc
-			}
-		}
+		rd.dec = dec
 	}
-	rd.decode(f, dec, first, each)
-	enc = dec.Detection().Encoding
+	rd.decode(f, dec, rd.first)
+	rd.dec = nil
+	enc := dec.Detection().Encoding
 	if rd.done {
 		return
 	}
@@ -211,46 +250,66 @@ func (rd *reading) readText(f Format, src io.Reader) {
 }
 
 // decode runs the format's reader and passes its games and errors on.
-func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding, each func(*game.Game)) {
+func (rd *reading) decode(f Format, src io.Reader, enc textenc.Encoding) {
 	c := game.ReadConfig{Path: rd.name, Encoding: enc, Reuse: rd.o.reuse, Repair: rd.o.repair}
+	rd.f = f
+	if f.f.decode != nil {
+		// A reader with a callback: the function the state keeps, no closure per file.
+		if err := f.f.decode(src, c, rd.st.onGame); err != nil && err != errStop {
+			rd.item(nil, err)
+		}
+		return
+	}
 	for g, err := range f.f.read(src, c) {
-		if err != nil {
-			d := rd.readError(err)
-			if f.f.notThis != nil && rd.byName && rd.games == 0 && errors.Is(err, f.f.notThis) {
-				// Found by its name only, and its content is no game record either.
-				d = &game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: d.Loc,
-					Message: "not a game record (" + d.Message + ")",
-					Err:     fmt.Errorf("%w: %w", ErrUnknownFormat, err)}
-			}
-			if !rd.fileError(d) {
-				return
-			}
-			continue
-		}
-		if g == nil {
-			continue
-		}
-		if each != nil {
-			each(g)
-		}
-		rd.o.runChecks(g)
-		if rd.o.strict {
-			for _, d := range g.Diagnostics {
-				if d.IsWarning() { // notes stay notes
-					d.Level = game.LevelError
-				}
-			}
-		}
-		rd.games++
-		if !rd.yield(g, nil) {
-			rd.done = true
-			return
-		}
-		if rd.o.maxGames > 0 && rd.games >= rd.o.maxGames {
-			rd.done = true
+		if !rd.item(g, err) {
 			return
 		}
 	}
+}
+
+// errStop ends a reader's decode when the consumer stops.
+var errStop = errors.New("record: stopped")
+
+// item passes on one game or error of the reader; it reports whether to go on.
+func (rd *reading) item(g *game.Game, err error) bool {
+	f := rd.f
+	if err != nil {
+		d := rd.readError(err)
+		if f.f.notThis != nil && rd.byName && rd.games == 0 && errors.Is(err, f.f.notThis) {
+			// Found by its name only, and its content is no game record either.
+			d = &game.Diagnostic{Kind: game.KindSyntax, Path: rd.name, Loc: d.Loc,
+				Message: "not a game record (" + d.Message + ")",
+				Err:     fmt.Errorf("%w: %w", ErrUnknownFormat, err)}
+		}
+		return rd.fileError(d)
+	}
+	if g == nil {
+		return true
+	}
+	if rd.dec != nil {
+		// Detection was deferred past an ASCII prefix: take the latest word.
+		if enc := rd.dec.Detection().Encoding; enc != rd.first {
+			g.Encoding = enc
+		}
+	}
+	rd.o.runChecks(g)
+	if rd.o.strict {
+		for _, d := range g.Diagnostics {
+			if d.IsWarning() { // notes stay notes
+				d.Level = game.LevelError
+			}
+		}
+	}
+	rd.games++
+	if !rd.yield(g, nil) {
+		rd.done = true
+		return false
+	}
+	if rd.o.maxGames > 0 && rd.games >= rd.o.maxGames {
+		rd.done = true
+		return false
+	}
+	return true
 }
 
 // readError turns an error of a reader that is not about one game into a positioned

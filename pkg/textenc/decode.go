@@ -23,9 +23,9 @@ var fffdUTF8 = []byte("\uFFFD")
 func newDecodeTransformer(enc Encoding) transform.Transformer {
 	switch enc {
 	case GB18030, GBK:
-		return simplifiedchinese.GB18030.NewDecoder()
+		return gb18030Decoder
 	case Big5:
-		return traditionalchinese.Big5.NewDecoder()
+		return big5Decoder
 	case UTF16LE:
 		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewDecoder()
 	case UTF16BE:
@@ -34,19 +34,34 @@ func newDecodeTransformer(enc Encoding) transform.Transformer {
 	return nil
 }
 
+// gb18030Decoder and big5Decoder are shared by every decode: x/text's decoders of the two
+// keep no state between calls (their Reset does nothing), so one of each serves every file
+// and goroutine instead of one allocated per file. UTF-16's keeps state: one per call.
+var (
+	gb18030Decoder transform.Transformer = simplifiedchinese.GB18030.NewDecoder()
+	big5Decoder    transform.Transformer = traditionalchinese.Big5.NewDecoder()
+)
+
 // legitFFFD returns how enc itself encodes U+FFFD, so that a replacement
 // character that was really in the input is not counted as a decoding error.
 func legitFFFD(enc Encoding) []byte {
 	switch enc {
 	case GB18030:
-		return []byte{0x84, 0x31, 0xA4, 0x37}
+		return fffdGB18030
 	case UTF16LE:
-		return []byte{0xFD, 0xFF}
+		return fffdUTF16LE
 	case UTF16BE:
-		return []byte{0xFF, 0xFD}
+		return fffdUTF16BE
 	}
 	return nil // Big5 has no U+FFFD; UTF-8 is checked by its own path
 }
+
+// U+FFFD in GB18030 and UTF-16 (legitFFFD), built once: read only.
+var (
+	fffdGB18030 = []byte{0x84, 0x31, 0xA4, 0x37}
+	fffdUTF16LE = []byte{0xFD, 0xFF}
+	fffdUTF16BE = []byte{0xFF, 0xFD}
+)
 
 // conv is the decoding state shared by Decoder and DecodeBytes: the encoding
 // in use, the absolute source offset, and the invalid-input counters.
@@ -342,6 +357,7 @@ type Decoder struct {
 	r1   int
 	out  []byte      // decoded bytes; out[o0:] not yet returned
 	mem  *decoderMem // where buf and out came from; nil once released
+	keep bool        // reused by Reset: the buffers stay with d at the end of the input
 	o0   int
 	rerr error // first error from r (io.EOF included)
 
@@ -368,7 +384,7 @@ type decoderMem struct {
 // release gives the buffers back once the input is exhausted: nothing outside the Decoder
 // refers to them (Read copies out of them).
 func (d *Decoder) release() {
-	if d.mem == nil {
+	if d.mem == nil || d.keep {
 		return
 	}
 	d.mem.out = d.out[:0]
@@ -391,20 +407,44 @@ const maxEmptyReads = 100
 // The error is non-nil only for an encoding Open does not know or when
 // reading the first bytes fails.
 func Open(r io.Reader, enc Encoding) (*Decoder, error) {
-	if !enc.valid() {
-		return nil, fmt.Errorf("textenc: open: %w: %v", ErrUnknownEncoding, enc)
+	d := new(Decoder)
+	if err := d.Reset(r, enc); err != nil {
+		return nil, err
 	}
-	mem := decoderBufs.Get().(*decoderMem)
-	d := &Decoder{r: r, buf: mem.src, out: mem.out[:0], mem: mem, pos: textPos{line: 1, col: 1}}
+	d.keep = false // a Decoder of one input gives its buffers back at its end
+	return d, nil
+}
+
+// Reset makes d read r as enc from its start, as Open does, with d's memory: a caller that
+// reads file after file with one Decoder allocates nothing per file. Its errors are Open's.
+// Reset(nil, Auto) only drops the input (for a Decoder kept for later).
+func (d *Decoder) Reset(r io.Reader, enc Encoding) error {
+	mem := d.mem
+	if mem != nil && cap(d.out) > 0 {
+		mem.out = d.out[:0] // the output buffer as it grew serves on
+	}
+	*d = Decoder{}
+	if r == nil {
+		d.mem = mem // the buffers stay for the next input
+		return nil
+	}
+	if !enc.valid() {
+		d.mem = mem
+		return fmt.Errorf("textenc: open: %w: %v", ErrUnknownEncoding, enc)
+	}
+	if mem == nil {
+		mem = decoderBufs.Get().(*decoderMem)
+	}
+	*d = Decoder{r: r, buf: mem.src, out: mem.out[:0], mem: mem, keep: true, pos: textPos{line: 1, col: 1}}
 	for d.r1 < DetectLimit && d.rerr == nil {
 		d.fill()
 	}
 	if d.rerr != nil && d.rerr != io.EOF {
-		return nil, d.rerr
+		return d.rerr
 	}
 	prefix := d.buf[:min(d.r1, DetectLimit)]
 	d.r0 = d.c.start(prefix, enc, d.rerr != nil && d.r1 <= DetectLimit)
-	return d, nil
+	return nil
 }
 
 // fill reads once from the underlying reader into the free end of buf,

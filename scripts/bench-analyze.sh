@@ -67,7 +67,8 @@ for _ in $(seq "$REPEAT"); do
 	rm -f "$work/fens"
 	read -r wall user sys <"$work/qipu.time"
 	engines=$(awk '{s += $1 + $2} END {print s}' "$work/engine.times")
-	cat "$work"/out/*.jsonl | grep -o '"fen":"[^"]*"' | sed 's/^"fen":"//; s/"$//' >"$work/fens"
+	# Every output file, those of subdirectories (corpus/classic/xqf) too.
+	find "$work/out" -name '*.jsonl' -exec cat {} + | grep -o '"fen":"[^"]*"' | sed 's/^"fen":"//; s/"$//' >"$work/fens"
 	positions=$(wc -l <"$work/fens")
 	split -n "l/$JOBS" -d "$work/fens" "$work/part."
 	start=$(date +%s.%N)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"io"
 	"iter"
 	"strings"
@@ -26,21 +25,25 @@ const FormatName = "pgn"
 // game.
 type Config = game.ReadConfig
 
-// errStopped ends Decode when the consumer of Read stops.
-var errStopped = errors.New("pgn: stopped")
-
 // Read reads every game of a UTF-8 PGN text and yields each replayed game, in order; a read
-// error comes last, as (nil, err). It is the signature every reader package has.
+// error comes last, as (nil, err). It is the signature every reader package has. It drives the
+// reader itself: a consumer that stops ends the reading there.
 func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 	return func(yield func(*game.Game, error) bool) {
-		err := Decode(r, cfg, func(g *game.Game) error {
-			if !yield(g, nil) {
-				return errStopped
+		d := startDecoding(r, cfg)
+		defer d.finish()
+		for {
+			err := d.rd.ReadGame(&d.rp)
+			if err == io.EOF {
+				return
 			}
-			return nil
-		})
-		if err != nil && err != errStopped {
-			yield(nil, err)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(d.rp.Game(), nil) {
+				return
+			}
 		}
 	}
 }
@@ -48,25 +51,36 @@ func Read(r io.Reader, cfg Config) iter.Seq2[*game.Game, error] {
 // Decode is Read with a callback: it calls fn with each replayed game, in order, and stops
 // early only if fn returns an error or the reader fails (returned).
 func Decode(r io.Reader, cfg Config, fn func(*game.Game) error) error {
-	d := decodings.Get().(*decoding)
-	defer decodings.Put(d)
-	rd, rp := &d.rd, &d.rp
-	rd.reset(r)
-	defer rd.reset(nil) // drop r: the pool must not keep the input alive
-	rp.reset(cfg)
-	defer rp.reset(Config{})
+	d := startDecoding(r, cfg)
+	defer d.finish()
 	for {
-		err := rd.ReadGame(rp)
+		err := d.rd.ReadGame(&d.rp)
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if err := fn(rp.Game()); err != nil {
+		if err := fn(d.rp.Game()); err != nil {
 			return err
 		}
 	}
+}
+
+// startDecoding takes a decoding from the pool for the text r.
+func startDecoding(r io.Reader, cfg Config) *decoding {
+	d := decodings.Get().(*decoding)
+	d.rd.reset(r)
+	d.rp.reset(cfg)
+	return d
+}
+
+// finish gives the decoding back, holding neither the input nor its settings: the pool must
+// not keep the input alive.
+func (d *decoding) finish() {
+	d.rd.reset(nil)
+	d.rp.reset(Config{})
+	decodings.Put(d)
 }
 
 // decoding is the memory of one Decode: its Reader, with a read buffer of its own, and its

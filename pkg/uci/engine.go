@@ -278,28 +278,25 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limit) (Re
 }
 
 func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, lim Limit) (Result, error) {
+	// The commands of one search go in one write, without waiting for "readyok" in between:
+	// the engine reads its commands in order and nothing it says before "bestmove" is
+	// needed, so a wait would only leave it idle for a round trip.
+	b := e.wbuf[:0]
 	if e.dialect != UCCI {
 		// "ucinewgame" alone leaves per-thread state behind in Stockfish-family engines (the
 		// same position searched after another gives another score, even at a fixed depth);
 		// setting Threads again makes the engine build its search threads anew, as a fresh
 		// process has them, so that a search depends on its position and limit only.
 		if e.threads != "" && (lim.Nodes > 0 || lim.Depth > 0) { // reproducible limits only: it costs a few ms
-			if err := e.setOption(Option{"Threads", e.threads}); err != nil {
-				return Result{}, err
-			}
+			b = append(append(append(b, "setoption name Threads value "...), e.threads...), '\n')
 		}
-		if err := e.send("ucinewgame"); err != nil {
-			return Result{}, err
-		}
+		b = append(b, "ucinewgame\n"...)
 	}
-	if err := e.ready(ctx); err != nil {
-		return Result{}, err
-	}
-	if err := e.send("position fen " + fen); err != nil {
-		return Result{}, err
-	}
-	if err := e.send("go " + lim.String()); err != nil {
-		return Result{}, err
+	b = append(append(append(b, "position fen "...), fen...), '\n')
+	b = append(append(append(b, "go "...), lim.String()...), '\n')
+	e.wbuf = b
+	if _, err := e.stdin.Write(b); err != nil {
+		return Result{}, e.fail(ErrCrash, "", "writing the search's commands", err)
 	}
 	deadline := time.Now().Add(e.cfg.Timeout + lim.MoveTime)
 	var res Result

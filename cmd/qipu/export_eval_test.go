@@ -92,10 +92,10 @@ func TestExportEvals(t *testing.T) {
 		t.Errorf("manifest does not name the engine and its columns:\n%s", manifest)
 	}
 	asked := searches(t, log)
-	// Every position of each main line is searched, its end position too (6 and 4 for
-	// games of 5 and 3 plies); the end position is no row.
-	if asked != 3*(6+4) {
-		t.Errorf("%d searches, want %d (every position of the main lines)", asked, 3*(6+4))
+	// Every position of each main line that is a row is searched (5 and 3 for games of 5
+	// and 3 plies); the end position, which is no row, is not.
+	if asked != 3*(5+3) {
+		t.Errorf("%d searches, want %d (every position of the main lines but the last)", asked, 3*(5+3))
 	}
 	for i, args := range [][]string{{"-j", "2"}, {"-j", "2", "--cache", cache}, {"-j", "1", "--cache", cache}} {
 		before := searches(t, log)

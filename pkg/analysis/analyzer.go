@@ -40,6 +40,9 @@ type Config struct {
 	Processes int
 	// Cache, if not nil, answers the positions searched before and keeps the new ones.
 	Cache Cache
+	// SkipEnd leaves out the position after the last move of a game that has moves: a caller
+	// that labels positions by the move played from them (qipu export) has no use for it.
+	SkipEnd bool
 }
 
 // Failure is a position the engine failed on (after one retry of a crash), or, at Ply 0 with
@@ -170,10 +173,13 @@ func (a *Analyzer) Analyze(ctx context.Context, g *game.Game) ([]Eval, []Failure
 	var positions []board.Position
 	pos := g.StartPosition()
 	for n := &g.Root; ; {
-		positions = append(positions, *pos)
 		if len(n.Children) == 0 {
+			if !a.cfg.SkipEnd || n == &g.Root {
+				positions = append(positions, *pos)
+			}
 			break
 		}
+		positions = append(positions, *pos)
 		n = n.Children[0]
 		pos.Play(n.Move)
 	}

@@ -91,7 +91,8 @@ func (r *runner) openAnalyzer(cmd string) error {
 		}
 		ar.cache = c
 	}
-	cfg := analysis.Config{Engine: o.Engine, Limit: o.Limit, Processes: r.s.jobs}
+	// Export labels each position by its move: the end position is no row.
+	cfg := analysis.Config{Engine: o.Engine, Limit: o.Limit, Processes: r.s.jobs, SkipEnd: cmd == "export"}
 	if ar.cache != nil {
 		cfg.Cache = ar.cache
 	}

@@ -25,22 +25,7 @@ func BenchmarkReadPGN(b *testing.B) {
 			files = append(files, data)
 		}
 	}
-	if len(files) == 0 {
-		b.Skip("no corpus PGN files")
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	var src bytes.Reader // the harness's own: one for every file
-	for n := 0; n < b.N; {
-		for _, data := range files {
-			src.Reset(data)
-			for g := range Read(&src, "x.pgn", WithReuse()) {
-				if g != nil {
-					n++
-				}
-			}
-		}
-	}
+	benchRead(b, files, "x.pgn")
 }
 
 // sharedFiles reads the shared corpus's files (next to the repository) whose extension is ext
@@ -64,7 +49,7 @@ func sharedFiles(ext string, keep func([]byte) bool) [][]byte {
 // game.
 func benchRead(b *testing.B, files [][]byte, name string) {
 	if len(files) == 0 {
-		b.Skip("no shared corpus files")
+		b.Skip("no files to read (the shared corpus is absent?)")
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -2,11 +2,13 @@ package uci
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -79,19 +81,19 @@ type Result struct {
 	Nodes int64
 }
 
-// line is one line read from the engine, or the end of its output.
-type line struct {
-	text string
-	err  error
-}
-
 // Engine is one running engine process. Its methods are not safe for concurrent use.
+//
+// The engine's output is read in the goroutine that asks, from a pipe the runtime polls: a
+// search sets one read deadline for its whole wait and reads its lines in place, so that no
+// goroutine, channel, timer or string stands between the engine's answer and the caller.
 type Engine struct {
 	cfg     Config
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
-	lines   chan line
-	exited  chan struct{} // closed once the process has been waited for
+	out     *os.File      // the read end of the engine's standard output
+	rd      *bufio.Reader // buffers out
+	long    []byte        // a line longer than rd's buffer, put together
+	waited  bool
 	waitErr error
 	name    string
 	dialect Dialect
@@ -99,10 +101,13 @@ type Engine struct {
 	threads string          // the Threads value set again before each search; "" when the engine has none
 	dead    bool
 	wbuf    []byte
-	pv      []string
+	pv      []byte // the moves of the search's last scored info line
 	// Searches counts the searches the engine was asked for.
 	Searches int
 }
+
+// errLongLine is readLine's error for a line longer than maxLine.
+var errLongLine = errors.New("line too long")
 
 // Start starts the engine and completes the handshake: "uci" (UCCI: "ucci") up to "uciok",
 // the options, then "isready" up to "readyok". Threads is set to 1 when the engine declares it
@@ -122,42 +127,28 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if e.stdin, err = e.cmd.StdinPipe(); err != nil {
 		return nil, e.fail(ErrStart, "", "", err)
 	}
-	out, err := e.cmd.StdoutPipe()
+	// The pipe is made here rather than by StdoutPipe so that Wait does not close it under a
+	// read, and so that it is an *os.File whose reads take deadlines.
+	out, w, err := os.Pipe()
 	if err != nil {
 		return nil, e.fail(ErrStart, "", "", err)
 	}
-	if err := e.cmd.Start(); err != nil {
+	e.cmd.Stdout = w
+	err = e.cmd.Start()
+	w.Close()
+	if err != nil {
+		out.Close()
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return nil, e.fail(ErrMissing, "", "", err)
 		}
 		return nil, e.fail(ErrStart, "", "", err)
 	}
-	e.lines = make(chan line, 64)
-	e.exited = make(chan struct{})
-	go e.read(out)
+	e.out, e.rd = out, bufio.NewReaderSize(out, 64<<10)
 	if err := e.handshake(ctx); err != nil {
 		e.Kill()
 		return nil, err
 	}
 	return e, nil
-}
-
-// read sends the engine's output lines to e.lines, then the end of the output, and waits for
-// the process.
-func (e *Engine) read(out io.Reader) {
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	for sc.Scan() {
-		e.lines <- line{text: sc.Text()}
-	}
-	err := sc.Err()
-	if err == nil {
-		err = io.EOF
-	}
-	e.lines <- line{err: err}
-	close(e.lines)
-	e.waitErr = e.cmd.Wait()
-	close(e.exited)
 }
 
 func (e *Engine) handshake(ctx context.Context) error {
@@ -168,9 +159,10 @@ func (e *Engine) handshake(ctx context.Context) error {
 	if err := e.send(hello); err != nil {
 		return e.retag(err, ErrStart)
 	}
-	deadline := time.Now().Add(e.cfg.Timeout)
+	stop := e.arm(ctx, e.cfg.Timeout)
+	defer stop()
 	for {
-		t, err := e.next(ctx, deadline)
+		t, err := e.next(ctx)
 		if err != nil {
 			return e.retag(err, ErrStart)
 		}
@@ -224,9 +216,10 @@ func (e *Engine) ready(ctx context.Context) error {
 	if err := e.send("isready"); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(e.cfg.Timeout)
+	stop := e.arm(ctx, e.cfg.Timeout)
+	defer stop()
 	for {
-		t, err := e.next(ctx, deadline)
+		t, err := e.next(ctx)
 		if err != nil {
 			return err
 		}
@@ -298,39 +291,41 @@ func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, li
 	if _, err := e.stdin.Write(b); err != nil {
 		return Result{}, e.fail(ErrCrash, "", "writing the search's commands", err)
 	}
-	deadline := time.Now().Add(e.cfg.Timeout + lim.MoveTime)
+	stop := e.arm(ctx, e.cfg.Timeout+lim.MoveTime)
+	defer stop()
 	var res Result
 	e.pv = e.pv[:0]
 	for {
-		t, err := e.next(ctx, deadline)
+		t, err := e.readLine()
 		if err != nil {
-			return Result{}, err
+			return Result{}, e.readErr(ctx, err)
 		}
-		if strings.HasPrefix(t, "info") {
-			info, ok, err := ParseInfo(t)
+		if bytes.HasPrefix(t, []byte("info")) {
+			info, pv, ok, err := parseInfo(t)
 			if err != nil || !ok || !info.HasScore || info.MultiPV > 1 {
 				continue // a line the protocol lets an engine write, or one that says nothing
 			}
 			res.Score, res.Mate, res.Depth, res.Nodes = info.Score, info.Mate, info.Depth, info.Nodes
-			e.pv = append(e.pv[:0], info.PV...)
+			e.pv = append(e.pv[:0], pv...)
 			continue
 		}
-		if rest, ok := strings.CutPrefix(t, "bestmove"); ok {
-			best, _ := field(rest)
+		if rest, ok := bytes.CutPrefix(t, []byte("bestmove")); ok {
+			best, _ := fieldBytes(rest)
 			return e.finish(pos, res, best)
 		}
 	}
 }
 
 // finish checks the best move and converts the principal variation.
-func (e *Engine) finish(pos *board.Position, res Result, best string) (Result, error) {
-	if best == "(none)" || best == "0000" || best == "none" || best == "nomove" {
+func (e *Engine) finish(pos *board.Position, res Result, best []byte) (Result, error) {
+	switch string(best) {
+	case "(none)", "0000", "none", "nomove":
 		if pos.HasLegalMove() {
 			return Result{}, e.fail(ErrIllegal, "", "no best move in a position with legal moves", nil)
 		}
 		return res, nil
 	}
-	m, ok := e.dialect.ParseMove(best)
+	m, ok := e.dialect.ParseMove(string(best))
 	if !ok {
 		return Result{}, e.fail(ErrGarbage, "", fmt.Sprintf("bestmove %q is no %s move", best, e.dialect), nil)
 	}
@@ -339,8 +334,8 @@ func (e *Engine) finish(pos *board.Position, res Result, best string) (Result, e
 	}
 	res.Best = m
 	q := *pos
-	for _, s := range e.pv {
-		pm, ok := e.dialect.ParseMove(s)
+	for tok, rest := fieldBytes(e.pv); len(tok) > 0; tok, rest = fieldBytes(rest) {
+		pm, ok := e.dialect.ParseMove(string(tok))
 		if !ok || !q.IsLegal(pm) {
 			break
 		}
@@ -362,36 +357,84 @@ func (e *Engine) send(cmd string) error {
 	return nil
 }
 
-// next returns the engine's next line, waiting until the deadline.
-func (e *Engine) next(ctx context.Context, deadline time.Time) (string, error) {
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
-	select {
-	case l, ok := <-e.lines:
-		if !ok {
-			return "", e.fail(ErrCrash, "", "output closed", nil)
-		}
-		if l.err == nil {
-			return strings.TrimRight(l.text, "\r \t"), nil
-		}
-		if errors.Is(l.err, bufio.ErrTooLong) {
-			return "", e.fail(ErrGarbage, "", fmt.Sprintf("a line longer than %d bytes", maxLine), nil)
-		}
-		<-e.exited
-		detail := "output ended"
-		if e.waitErr != nil {
-			detail = e.waitErr.Error()
-		}
-		return "", e.fail(ErrCrash, "", detail, nil)
-	case <-timer.C:
-		return "", e.fail(ErrTimeout, "", "no answer in "+e.cfg.Timeout.String(), nil)
-	case <-ctx.Done():
-		return "", e.fail(ErrCrash, "", "interrupted", ctx.Err())
+// arm bounds the reads of one wait for the engine's answer: they fail once d has passed, or
+// at once when ctx is done. The caller calls stop when the answer is in.
+func (e *Engine) arm(ctx context.Context, d time.Duration) (stop func() bool) {
+	e.out.SetReadDeadline(time.Now().Add(d))
+	if ctx.Done() == nil {
+		return func() bool { return true }
 	}
+	return context.AfterFunc(ctx, func() { e.out.SetReadDeadline(time.Unix(1, 0)) })
+}
+
+// readLine returns the engine's next line without its line end and trailing blanks, valid
+// until the next read.
+func (e *Engine) readLine() ([]byte, error) {
+	b, err := e.rd.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		e.long = append(e.long[:0], b...)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			if len(e.long) > maxLine {
+				return nil, errLongLine
+			}
+			b, err = e.rd.ReadSlice('\n')
+			e.long = append(e.long, b...)
+		}
+		b = e.long
+	}
+	if err != nil && (len(b) == 0 || !errors.Is(err, io.EOF)) {
+		return nil, err // a last line without its line end is still read; EOF comes next
+	}
+	if len(b) > maxLine+1 {
+		return nil, errLongLine
+	}
+	return bytes.TrimRight(b, "\r\n \t"), nil
+}
+
+// next returns the engine's next line as a string, for the handshake.
+func (e *Engine) next(ctx context.Context) (string, error) {
+	b, err := e.readLine()
+	if err != nil {
+		return "", e.readErr(ctx, err)
+	}
+	return string(b), nil
+}
+
+// readErr turns a failed read into the engine's fault: interrupted, a line too long, no
+// answer in time, or the end of the output (with the exit status of the process).
+func (e *Engine) readErr(ctx context.Context, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return e.fail(ErrCrash, "", "interrupted", ctx.Err())
+	case errors.Is(err, errLongLine):
+		return e.fail(ErrGarbage, "", fmt.Sprintf("a line longer than %d bytes", maxLine), nil)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return e.fail(ErrTimeout, "", "no answer in "+e.cfg.Timeout.String(), nil)
+	case !errors.Is(err, io.EOF):
+		return e.fail(ErrCrash, "", "reading its output", err)
+	}
+	detail := "output ended"
+	if werr := e.wait(); werr != nil {
+		detail = werr.Error()
+	}
+	return e.fail(ErrCrash, "", detail, nil)
 }
 
 func (e *Engine) fail(fault error, fen, detail string, err error) *Error {
 	return &Error{Fault: fault, Engine: e.name, FEN: fen, Detail: detail, Err: err}
+}
+
+// wait waits for the process, once, and closes the output pipe. A process that has not ended
+// a second after it was asked to (it closed its output and goes on) is killed.
+func (e *Engine) wait() error {
+	if !e.waited {
+		e.waited = true
+		t := time.AfterFunc(time.Second, func() { e.cmd.Process.Kill() })
+		e.waitErr = e.cmd.Wait()
+		t.Stop()
+		e.out.Close()
+	}
+	return e.waitErr
 }
 
 // Kill ends the process at once and waits for it. It is safe to call more than once.
@@ -404,22 +447,7 @@ func (e *Engine) Kill() {
 		e.stdin.Close()
 		e.cmd.Process.Kill()
 	}
-	e.drain()
-}
-
-// drain discards the rest of the output until the process has been waited for.
-func (e *Engine) drain() {
-	for {
-		select {
-		case _, ok := <-e.lines:
-			if !ok {
-				<-e.exited
-				return
-			}
-		case <-e.exited:
-			return
-		}
-	}
+	e.wait()
 }
 
 // Close asks the engine to quit, and kills it if it has not within a second.
@@ -431,13 +459,17 @@ func (e *Engine) Close() error {
 	e.send("quit")
 	e.stdin.Close()
 	e.dead = true
-	done := make(chan struct{})
-	go func() { e.drain(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(time.Second):
-		e.cmd.Process.Kill()
-		<-done
+	// What the engine still writes is read, so that it is never stuck on a full pipe, up to
+	// the end of its output or for a second.
+	e.out.SetReadDeadline(time.Now().Add(time.Second))
+	for {
+		if _, err := e.readLine(); err != nil {
+			if !errors.Is(err, io.EOF) {
+				e.cmd.Process.Kill()
+			}
+			break
+		}
 	}
+	e.wait()
 	return nil
 }

@@ -112,6 +112,7 @@ func TestFaults(t *testing.T) {
 		{ucitest.ModeHang, uci.ErrTimeout, false},
 		{ucitest.ModeGarbage, uci.ErrGarbage, false},
 		{ucitest.ModeIllegal, uci.ErrIllegal, false},
+		{ucitest.ModeLongLine, uci.ErrGarbage, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {

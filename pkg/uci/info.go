@@ -1,9 +1,9 @@
 package uci
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
-	"strings"
 )
 
 // Info is what one "info" line of a search reports. Fields the line does not give are zero.
@@ -31,37 +31,39 @@ var ErrInfo = errors.New("malformed info line")
 // that is no info line or says nothing of the search (info string, currmove alone); an info
 // line whose numbers do not parse is an error wrapping ErrInfo.
 func ParseInfo(line string) (info Info, ok bool, err error) {
-	rest, found := strings.CutPrefix(strings.TrimSpace(line), "info")
-	if !found || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return Info{}, false, nil
+	info, pv, ok, err := parseInfo([]byte(line))
+	for tok, rest := fieldBytes(pv); len(tok) > 0; tok, rest = fieldBytes(rest) {
+		info.PV = append(info.PV, string(tok))
 	}
-	var tok string
-	next := func() string {
-		tok, rest = field(rest)
-		return tok
+	return info, ok, err
+}
+
+// parseInfo is ParseInfo in place, the loop a search runs on every line its engine writes: it
+// leaves Info.PV empty and returns the principal variation as the bytes of the line, and it
+// allocates nothing unless the line is malformed.
+func parseInfo(line []byte) (info Info, pv []byte, ok bool, err error) {
+	rest, found := bytes.CutPrefix(bytes.TrimSpace(line), []byte("info"))
+	if !found || len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' {
+		return Info{}, nil, false, nil
 	}
-	num := func(what string) (int64, error) {
-		t := next()
-		n, err := strconv.ParseInt(t, 10, 64)
-		if err != nil {
-			return 0, &infoError{what, t}
+	var tok []byte
+	for {
+		if tok, rest = fieldBytes(rest); len(tok) == 0 {
+			return info, pv, ok, nil
 		}
-		return n, nil
-	}
-	for next() != "" {
-		var n int64
-		switch tok {
+		switch string(tok) {
 		case "string":
-			return info, ok, nil // the rest is free text
+			return info, pv, ok, nil // the rest is free text
 		case "depth", "seldepth", "multipv", "nodes":
 			key := tok
-			if n, err = num(key); err != nil {
-				return Info{}, false, err
+			var n int64
+			if n, rest, err = number(key, rest); err != nil {
+				return Info{}, nil, false, err
 			}
 			if n < 0 || n > 1<<40 {
-				return Info{}, false, &infoError{key, strconv.FormatInt(n, 10)}
+				return Info{}, nil, false, &infoError{string(key), strconv.FormatInt(n, 10)}
 			}
-			switch key {
+			switch string(key) {
 			case "depth":
 				info.Depth = int(n)
 			case "seldepth":
@@ -73,43 +75,70 @@ func ParseInfo(line string) (info Info, ok bool, err error) {
 			}
 			ok = true
 		case "score":
-			kind := next()
-			switch kind {
+			var n int64
+			kind, after := fieldBytes(rest)
+			switch string(kind) {
 			case "cp", "mate":
-				n, err = num("score " + kind)
+				n, rest, err = number(kind, after)
 			default: // UCCI: "score 120"
-				n, err = strconv.ParseInt(kind, 10, 64)
-				if err != nil {
-					err = &infoError{"score", kind}
-				}
-				kind = "cp"
+				n, rest, err = number(nil, rest)
+				kind = []byte("cp")
 			}
 			if err != nil {
-				return Info{}, false, err
+				return Info{}, nil, false, err
 			}
 			if n < -1<<20 || n > 1<<20 {
-				return Info{}, false, &infoError{"score", strconv.FormatInt(n, 10)}
+				return Info{}, nil, false, &infoError{"score", strconv.FormatInt(n, 10)}
 			}
-			info.HasScore, info.Mate, info.Score, ok = true, kind == "mate", int(n), true
+			info.HasScore, info.Mate, info.Score, ok = true, string(kind) == "mate", int(n), true
 		case "lowerbound", "upperbound":
 			info.Bound = true
 		case "pv":
-			info.PV = info.PV[:0]
-			for next() != "" {
-				info.PV = append(info.PV, tok)
-			}
-			ok = true
+			return info, bytes.TrimSpace(rest), true, nil // the moves run to the end of the line
 		case "time", "nps", "hashfull", "tbhits", "cpuload", "currmovenumber", "currmove", "refutation", "currline", "wdl":
 			// Skipped with their argument (currline, refutation and wdl may have more; the
 			// fields after them are rare, and none of them is read).
-			next()
+			_, rest = fieldBytes(rest)
 		}
 	}
-	return info, ok, nil
 }
 
-// field splits the first space-separated word off s.
-func field(s string) (string, string) {
+// number reads the decimal integer that starts s, after the field key ("score" when key is
+// nil): an optional sign and digits, as strconv.ParseInt reads them in base 10.
+func number(key, s []byte) (int64, []byte, error) {
+	t, rest := fieldBytes(s)
+	d, neg := t, false
+	if len(d) > 0 && (d[0] == '+' || d[0] == '-') {
+		neg, d = d[0] == '-', d[1:]
+	}
+	var n uint64
+	for _, c := range d {
+		if c < '0' || c > '9' || n > (1<<63)/10 {
+			return 0, rest, numberError(key, t)
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	if len(d) == 0 || n > 1<<63 || n == 1<<63 && !neg {
+		return 0, rest, numberError(key, t)
+	}
+	if neg {
+		return -int64(n), rest, nil
+	}
+	return int64(n), rest, nil
+}
+
+func numberError(key, text []byte) error {
+	switch string(key) {
+	case "":
+		return &infoError{"score", string(text)}
+	case "cp", "mate":
+		return &infoError{"score " + string(key), string(text)}
+	}
+	return &infoError{string(key), string(text)}
+}
+
+// fieldBytes splits the first space-separated word off s.
+func fieldBytes(s []byte) ([]byte, []byte) {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++

@@ -39,6 +39,7 @@ const (
 	ModeHang      = "hang"       // never answers go
 	ModeGarbage   = "garbage"    // answers go with "bestmove zz99"
 	ModeIllegal   = "illegal"    // answers go with a well-formed move that is not legal
+	ModeLongLine  = "long-line"  // answers go with an info line of 2 MiB before its best move
 )
 
 // Main runs the fake engine if Env is set, and exits; otherwise it returns. Call it first in
@@ -107,6 +108,8 @@ func Run(mode string, in io.Reader, out io.Writer) int {
 				}
 			case ModeHang:
 				continue
+			case ModeLongLine:
+				say("info string %s", strings.Repeat("x", 2<<20))
 			case ModeGarbage:
 				say("info depth 1 score cp oops")
 				say("bestmove zz99")

@@ -5,13 +5,13 @@
 # corpus/classic) with $ENGINE (default Fairy-Stockfish at ../shared/anchors/fsf, skipped when
 # absent) at --nodes $NODES. Each engine process runs under /usr/bin/time, so the engines' own
 # CPU is known apart from qipu's. Then the same positions are searched by $JOBS engine
-# processes driven directly from the shell, with the same commands per position (Threads,
-# ucinewgame, isready, position fen, go nodes), side by side, each on its share. It prints:
+# processes alone, side by side, each given all the commands of its share at once. It prints:
 #
-#   - busy: the engines' CPU under qipu as a share of qipu's wall time x $JOBS (1 = every
-#     engine searching all the time);
-#   - speed: positions/s under qipu against the engines alone (1 = qipu costs the engines
+#   - busy: nodes/s under qipu against the engines alone (the same positions at the same node
+#     limit, so the nodes are the same: their wall times' ratio; 1 = qipu costs the engines
 #     nothing);
+#   - the engines' CPU as a share of the wall time x $JOBS, under qipu and alone (an engine
+#     sleeps a little in every search as it sets up its threads, so even alone this is below 1);
 #   - qipu's own CPU as a share of the engines' CPU.
 # Each is the median of $REPEAT runs, with the lowest and highest.
 #
@@ -40,26 +40,33 @@ exec /usr/bin/time -f "%U %S" -a -o "$work/engine.times" "$ENGINE" "\$@"
 EOF
 chmod +x "$work/engine"
 
-# One direct driver: the positions of a file, one engine process, qipu's commands per search.
-drive() {
+# The engines alone: one engine process is given every command of its share of the positions
+# at once, the same commands qipu sends (the handshake, then per position Threads,
+# ucinewgame, position fen, go nodes), from a file, so it never waits for a driver. The
+# engine reads its commands in order and a setoption waits for the search before it; the
+# last setoption keeps the end of the input from stopping the last search. Its wall time is
+# the most the engine can do, and its CPU the most busy it can be.
+alone() {
 	local fens=$1
-	coproc ENG { "$ENGINE"; }
-	local line
-	printf 'uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Threads value 1\nisready\n' >&"${ENG[1]}"
-	while read -r line <&"${ENG[0]}"; do [ "$line" = readyok ] && break; done
-	while read -r fen; do
-		printf 'setoption name Threads value 1\nucinewgame\nisready\n' >&"${ENG[1]}"
-		while read -r line <&"${ENG[0]}"; do [ "$line" = readyok ] && break; done
-		printf 'position fen %s\ngo nodes %s\n' "$fen" "$NODES" >&"${ENG[1]}"
-		while read -r line <&"${ENG[0]}"; do [ "${line%% *}" = bestmove ] && break; done
-	done <"$fens"
-	printf 'quit\n' >&"${ENG[1]}"
-	wait "$ENG_PID" 2>/dev/null || true
+	{
+		printf 'uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Threads value 1\nisready\n'
+		while read -r fen; do
+			printf 'setoption name Threads value 1\nucinewgame\nposition fen %s\ngo nodes %s\n' "$fen" "$NODES"
+		done <"$fens"
+		printf 'setoption name Threads value 1\nquit\n'
+	} >"$fens.in"
+	/usr/bin/time -f "%U %S" -a -o "$work/alone.times" "$ENGINE" <"$fens.in" >"$fens.out"
+	local got
+	got=$(grep -c '^bestmove' "$fens.out" || true)
+	if [ "$got" -ne "$(wc -l <"$fens")" ]; then
+		echo "analyze: the engine alone answered $got of $(wc -l <"$fens") positions" >&2
+		exit 1
+	fi
 }
 
 median() { sort -g | awk '{v[NR]=$1} END {printf "%.3f (%.3f-%.3f)", v[int((NR+1)/2)], v[1], v[NR]}'; }
 
-busy=() speed=() own=()
+busy=() cpu=() cpualone=() own=()
 for _ in $(seq "$REPEAT"); do
 	rm -rf "$work/engine.times" "$work/out"
 	/usr/bin/time -f "%e %U %S" -o "$work/qipu.time" "$QIPU" analyze -q -j "$JOBS" --engine "$work/engine" \
@@ -71,16 +78,24 @@ for _ in $(seq "$REPEAT"); do
 	find "$work/out" -name '*.jsonl' -exec cat {} + | grep -o '"fen":"[^"]*"' | sed 's/^"fen":"//; s/"$//' >"$work/fens"
 	positions=$(wc -l <"$work/fens")
 	split -n "l/$JOBS" -d "$work/fens" "$work/part."
+	rm -f "$work/alone.times"
 	start=$(date +%s.%N)
-	for p in "$work"/part.*; do drive "$p" & done
-	wait
+	pids=()
+	for p in "$work"/part.??; do
+		alone "$p" &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do wait "$pid"; done
 	alone=$(echo "$(date +%s.%N) - $start" | bc -l)
+	alonecpu=$(awk '{s += $1 + $2} END {print s}' "$work/alone.times")
 	rm -f "$work"/part.*
-	busy+=("$(echo "$engines / ($wall * $JOBS)" | bc -l)")
-	speed+=("$(echo "$alone / $wall" | bc -l)")
+	busy+=("$(echo "$alone / $wall" | bc -l)")
+	cpu+=("$(echo "$engines / ($wall * $JOBS)" | bc -l)")
+	cpualone+=("$(echo "$alonecpu / ($alone * $JOBS)" | bc -l)")
 	own+=("$(echo "($user + $sys - $engines) / $engines" | bc -l)")
 done
 echo "analyze -j $JOBS --nodes $NODES, $positions positions of $(basename "$GAMES"), $REPEAT runs:"
-echo "  engines busy under qipu:          $(printf '%s\n' "${busy[@]}" | median) of wall x $JOBS"
-echo "  positions/s, qipu / engines alone: $(printf '%s\n' "${speed[@]}" | median)"
-echo "  qipu's own CPU / the engines':     $(printf '%s\n' "${own[@]}" | median)"
+echo "  engines busy (nodes/s under qipu / alone): $(printf '%s\n' "${busy[@]}" | median)"
+echo "  engines' CPU / (wall x $JOBS), under qipu: $(printf '%s\n' "${cpu[@]}" | median)"
+echo "  engines' CPU / (wall x $JOBS), alone:      $(printf '%s\n' "${cpualone[@]}" | median)"
+echo "  qipu's own CPU / the engines':            $(printf '%s\n' "${own[@]}" | median)"

@@ -146,14 +146,33 @@ func (a *Analyzer) serve() {
 		a.served.Add(1)
 		go func() {
 			defer a.served.Done()
-			for j := range a.jobs {
+			// The job after the one searched, when one is waiting, goes to the engine with it
+			// (SearchThen), so that the engine does not wait for this goroutine between the
+			// two.
+			j, ok := <-a.jobs
+			for ok {
+				var next job
+				var queued bool
+				select {
+				case next, queued = <-a.jobs:
+				default:
+				}
 				if err := j.ctx.Err(); err != nil {
 					j.done <- answer{at: j.at, err: err}
-					continue
+				} else {
+					var then *board.Position
+					if queued && next.ctx.Err() == nil {
+						then = next.pos
+					}
+					a.searches.Add(1)
+					res, err := c.SearchThen(j.ctx, j.pos, then, a.cfg.Limit)
+					j.done <- answer{at: j.at, res: res, err: err}
 				}
-				a.searches.Add(1)
-				res, err := c.Search(j.ctx, j.pos, a.cfg.Limit)
-				j.done <- answer{at: j.at, res: res, err: err}
+				if !queued {
+					j, ok = <-a.jobs
+				} else {
+					j = next
+				}
 			}
 		}()
 	}

@@ -30,14 +30,20 @@ func NewClient(cfg Config, e *Engine) *Client {
 
 // Search searches pos under the limit (Engine.Search), starting the engine if need be.
 func (c *Client) Search(ctx context.Context, pos *board.Position, lim Limit) (Result, error) {
-	res, err := c.search(ctx, pos, lim)
+	return c.SearchThen(ctx, pos, nil, lim)
+}
+
+// SearchThen searches pos under the limit and hands the engine next's search early
+// (Engine.SearchThen), starting the engine if need be.
+func (c *Client) SearchThen(ctx context.Context, pos, next *board.Position, lim Limit) (Result, error) {
+	res, err := c.search(ctx, pos, next, lim)
 	if errors.Is(err, ErrCrash) && ctx.Err() == nil {
-		res, err = c.search(ctx, pos, lim)
+		res, err = c.search(ctx, pos, next, lim)
 	}
 	return res, err
 }
 
-func (c *Client) search(ctx context.Context, pos *board.Position, lim Limit) (Result, error) {
+func (c *Client) search(ctx context.Context, pos, next *board.Position, lim Limit) (Result, error) {
 	if c.e == nil || !c.e.Alive() {
 		if c.e != nil {
 			c.e.Kill()
@@ -55,7 +61,7 @@ func (c *Client) search(ctx context.Context, pos *board.Position, lim Limit) (Re
 		c.Starts++
 	}
 	c.Searches++
-	return c.e.Search(ctx, pos, lim)
+	return c.e.SearchThen(ctx, pos, next, lim)
 }
 
 // Close ends the engine process, if one runs.

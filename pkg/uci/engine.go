@@ -102,6 +102,11 @@ type Engine struct {
 	dead    bool
 	wbuf    []byte
 	pv      []byte // the moves of the search's last scored info line
+	// stockfish: the engine is of the Stockfish family (its "id name" says so), whose
+	// commands queue behind a running search.
+	stockfish bool
+	queued    string // the FEN of the search handed over early (SearchThen), or ""
+	queuedLim Limit
 	// Searches counts the searches the engine was asked for.
 	Searches int
 }
@@ -183,6 +188,8 @@ options:
 	if e.dialect == Auto {
 		e.dialect = detect(e.name)
 	}
+	lname := strings.ToLower(e.name)
+	e.stockfish = strings.Contains(lname, "stockfish") || strings.Contains(lname, "pikafish")
 	threads := ""
 	for _, o := range e.cfg.Options {
 		if strings.EqualFold(o.Name, "Threads") {
@@ -248,16 +255,27 @@ func (e *Engine) Dialect() Dialect { return e.dialect }
 // closed.
 func (e *Engine) Alive() bool { return !e.dead }
 
-// Search searches pos from a clean state ("ucinewgame" and "isready" first) under the limit,
-// and returns the engine's answer with its moves in ICCS squares. A crash, a timeout or
-// garbage leaves the engine dead (Alive false; it is killed).
+// Search searches pos from a clean state under the limit, and returns the engine's answer
+// with its moves in ICCS squares. A crash, a timeout or garbage leaves the engine dead (Alive
+// false; it is killed).
 func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limit) (Result, error) {
+	return e.SearchThen(ctx, pos, nil, lim)
+}
+
+// SearchThen is Search, and when next is not nil it also hands the engine the commands of
+// next's search before it waits for pos's answer, so that the engine goes from one search to
+// the other without waiting for a round trip through the caller. The following Search (or
+// SearchThen) of next, at the same limit, reads that answer; a search of another position
+// reads it first and drops it. Only engines that hold commands while they search get them
+// early (Stockfish-family engines, whose "setoption" waits for the search to end, under a
+// node or depth limit); the others search next when they are asked.
+func (e *Engine) SearchThen(ctx context.Context, pos, next *board.Position, lim Limit) (Result, error) {
 	fen := pos.FEN()
 	if e.dead {
 		return Result{}, e.fail(ErrCrash, fen, "the engine is no longer running", nil)
 	}
 	e.Searches++
-	res, err := e.search(ctx, pos, fen, lim)
+	res, err := e.search(ctx, pos, fen, next, lim)
 	if err != nil {
 		var ue *Error
 		if errors.As(err, &ue) && ue.FEN == "" {
@@ -270,7 +288,44 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limit) (Re
 	return res, err
 }
 
-func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, lim Limit) (Result, error) {
+// queues reports whether the engine may be given a search's commands while it searches: the
+// commands begin with "setoption name Threads", which a Stockfish-family engine carries out
+// only once its search has ended.
+func (e *Engine) queues(lim Limit) bool {
+	return e.stockfish && e.threads != "" && (lim.Nodes > 0 || lim.Depth > 0)
+}
+
+func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, next *board.Position, lim Limit) (Result, error) {
+	if e.queued != "" && (e.queued != fen || e.queuedLim != lim) {
+		// A search handed over early that nobody asks for after all: its answer is read and
+		// dropped.
+		if _, _, err := e.answer(ctx, e.queuedLim); err != nil {
+			return Result{}, err
+		}
+		e.queued = ""
+	}
+	if e.queued == "" {
+		if err := e.sendSearch(fen, lim); err != nil {
+			return Result{}, err
+		}
+	}
+	e.queued = ""
+	if next != nil && e.queues(lim) {
+		nfen := next.FEN()
+		if err := e.sendSearch(nfen, lim); err != nil {
+			return Result{}, err
+		}
+		e.queued, e.queuedLim = nfen, lim
+	}
+	res, best, err := e.answer(ctx, lim)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.finish(pos, res, best)
+}
+
+// sendSearch writes the commands of one search.
+func (e *Engine) sendSearch(fen string, lim Limit) error {
 	// The commands of one search go in one write, without waiting for "readyok" in between:
 	// the engine reads its commands in order and nothing it says before "bestmove" is
 	// needed, so a wait would only leave it idle for a round trip.
@@ -289,8 +344,14 @@ func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, li
 	b = append(append(append(b, "go "...), lim.String()...), '\n')
 	e.wbuf = b
 	if _, err := e.stdin.Write(b); err != nil {
-		return Result{}, e.fail(ErrCrash, "", "writing the search's commands", err)
+		return e.fail(ErrCrash, "", "writing the search's commands", err)
 	}
+	return nil
+}
+
+// answer reads the answer of the search the engine is on, up to its best move: the last
+// scored info line (its PV left in e.pv) and the best move's text.
+func (e *Engine) answer(ctx context.Context, lim Limit) (Result, []byte, error) {
 	stop := e.arm(ctx, e.cfg.Timeout+lim.MoveTime)
 	defer stop()
 	var res Result
@@ -298,7 +359,7 @@ func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, li
 	for {
 		t, err := e.readLine()
 		if err != nil {
-			return Result{}, e.readErr(ctx, err)
+			return Result{}, nil, e.readErr(ctx, err)
 		}
 		if bytes.HasPrefix(t, []byte("info")) {
 			info, pv, ok, err := parseInfo(t)
@@ -311,7 +372,7 @@ func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, li
 		}
 		if rest, ok := bytes.CutPrefix(t, []byte("bestmove")); ok {
 			best, _ := fieldBytes(rest)
-			return e.finish(pos, res, best)
+			return res, best, nil
 		}
 	}
 }
@@ -442,6 +503,7 @@ func (e *Engine) Kill() {
 	if e.cmd == nil || e.cmd.Process == nil {
 		return
 	}
+	e.queued = ""
 	if !e.dead {
 		e.dead = true
 		e.stdin.Close()

@@ -225,3 +225,76 @@ func TestDialectParseMove(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchThen: a Stockfish-family engine is handed the next search with the one it is
+// asked for, and the next Search of that position reads its answer without asking again; a
+// search of another position drops it. Other engines are asked one search at a time.
+func TestSearchThen(t *testing.T) {
+	start := board.StartPosition()
+	mid, err := board.FromFEN(midgame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(pos *board.Position) uci.Result {
+		moves := pos.LegalMoves(nil)
+		return uci.Result{Best: moves[0], Score: 10 * len(moves)}
+	}
+	check := func(t *testing.T, what string, got uci.Result, err error, pos *board.Position) {
+		t.Helper()
+		w := want(pos)
+		if err != nil || got.Best != w.Best || got.Score != w.Score {
+			t.Fatalf("%s: got %+v, %v; want best %v score %d", what, got, err, w.Best, w.Score)
+		}
+	}
+	for _, tt := range []struct {
+		mode  string
+		early bool
+	}{{ucitest.ModeFairy, true}, {ucitest.ModeOK, false}} {
+		t.Run(tt.mode, func(t *testing.T) {
+			cfg := fake(t, tt.mode)
+			log := filepath.Join(t.TempDir(), "searches")
+			t.Setenv(ucitest.LogEnv, log)
+			searches := func() int {
+				b, _ := os.ReadFile(log)
+				return strings.Count(string(b), "\n")
+			}
+			e, err := uci.Start(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			ctx := context.Background()
+			lim := uci.Limit{Nodes: 100}
+			res, err := e.SearchThen(ctx, start, mid, lim)
+			check(t, "first", res, err, start)
+			wantNow := 1
+			if tt.early {
+				wantNow = 2
+			}
+			for deadline := time.Now().Add(2 * time.Second); searches() < wantNow && time.Now().Before(deadline); {
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(50 * time.Millisecond)
+			if n := searches(); n != wantNow {
+				t.Fatalf("after the first search the engine searched %d positions, want %d", n, wantNow)
+			}
+			res, err = e.Search(ctx, mid, lim)
+			check(t, "the next", res, err, mid)
+			if n := searches(); n != 2 {
+				t.Errorf("%d searches for two positions, want 2", n)
+			}
+			// Handed over early, then not asked for: the answer asked for is still its own.
+			res, err = e.SearchThen(ctx, start, mid, lim)
+			check(t, "third", res, err, start)
+			res, err = e.Search(ctx, start, lim)
+			check(t, "another", res, err, start)
+			wantAll := 4
+			if tt.early {
+				wantAll = 5
+			}
+			if n := searches(); n != wantAll {
+				t.Errorf("%d searches, want %d", n, wantAll)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package uci_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/qipu/qipu/pkg/board"
@@ -75,5 +76,55 @@ func TestRealEngineCleanState(t *testing.T) {
 		if got := ask(e, board.StartPosition()); got.Score != alone.Score || got.Best != alone.Best || got.Depth != alone.Depth || got.Nodes != alone.Nodes {
 			t.Fatalf("search %d after another position: %+v, alone %+v", i+1, got, alone)
 		}
+	}
+}
+
+// TestRealEngineSearchThen: Fairy-Stockfish handed each search of a game while it searches
+// the one before gives every position the answer a fresh process gives it alone.
+func TestRealEngineSearchThen(t *testing.T) {
+	cfg := uci.Config{Path: ucitest.RealEngine(t), Options: []uci.Option{{Name: "UCI_Variant", Value: "xiangqi"}}}
+	lim := uci.Limit{Nodes: 2000}
+	// The positions of a short opening, each after the one before.
+	var positions []*board.Position
+	pos := board.StartPosition()
+	for _, s := range []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "c6c5"} {
+		positions = append(positions, pos)
+		m, ok := uci.Pikafish.ParseMove(s) // ICCS squares
+		if !ok || !pos.IsLegal(m) {
+			t.Fatalf("%s is not legal", s)
+		}
+		q := *pos
+		q.Play(m)
+		pos = &q
+	}
+	e, err := uci.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	for i, p := range positions {
+		var next *board.Position
+		if i+1 < len(positions) {
+			next = positions[i+1]
+		}
+		got, err := e.SearchThen(context.Background(), p, next, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := uci.Start(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := fresh.Search(context.Background(), p, lim)
+		fresh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Score != alone.Score || got.Best != alone.Best || got.Depth != alone.Depth || got.Nodes != alone.Nodes || !slices.Equal(got.PV, alone.PV) {
+			t.Errorf("position %d (%s): %+v, alone %+v", i, p.FEN(), got, alone)
+		}
+	}
+	if e.Searches != len(positions) {
+		t.Errorf("%d searches asked, want %d", e.Searches, len(positions))
 	}
 }

@@ -89,7 +89,8 @@ type Result struct {
 type Engine struct {
 	cfg     Config
 	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	in      *os.File      // the write end of the engine's standard input
+	stdin   io.Writer     // writes in
 	out     *os.File      // the read end of the engine's standard output
 	rd      *bufio.Reader // buffers out
 	long    []byte        // a line longer than rd's buffer, put together
@@ -129,26 +130,33 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	e.cmd = exec.CommandContext(ctx, path, cfg.Args...)
 	e.cmd.Stderr = cfg.Stderr
 	e.cmd.WaitDelay = time.Second
-	if e.stdin, err = e.cmd.StdinPipe(); err != nil {
-		return nil, e.fail(ErrStart, "", "", err)
-	}
-	// The pipe is made here rather than by StdoutPipe so that Wait does not close it under a
-	// read, and so that it is an *os.File whose reads take deadlines.
-	out, w, err := os.Pipe()
+	// The pipes are made here rather than by StdinPipe and StdoutPipe so that Wait does not
+	// close them under a read, and so that they are files the runtime polls, whose reads
+	// take deadlines.
+	in, inW, err := os.Pipe()
 	if err != nil {
 		return nil, e.fail(ErrStart, "", "", err)
 	}
-	e.cmd.Stdout = w
+	out, outW, err := os.Pipe()
+	if err != nil {
+		in.Close()
+		inW.Close()
+		return nil, e.fail(ErrStart, "", "", err)
+	}
+	e.cmd.Stdin, e.cmd.Stdout = in, outW
 	err = e.cmd.Start()
-	w.Close()
+	in.Close()
+	outW.Close()
 	if err != nil {
+		inW.Close()
 		out.Close()
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return nil, e.fail(ErrMissing, "", "", err)
 		}
 		return nil, e.fail(ErrStart, "", "", err)
 	}
-	e.out, e.rd = out, bufio.NewReaderSize(out, 64<<10)
+	e.in, e.stdin = inW, newPipeWriter(inW)
+	e.out, e.rd = out, bufio.NewReaderSize(newPipeReader(out), 64<<10)
 	if err := e.handshake(ctx); err != nil {
 		e.Kill()
 		return nil, err
@@ -506,7 +514,7 @@ func (e *Engine) Kill() {
 	e.queued = ""
 	if !e.dead {
 		e.dead = true
-		e.stdin.Close()
+		e.in.Close()
 		e.cmd.Process.Kill()
 	}
 	e.wait()
@@ -519,7 +527,7 @@ func (e *Engine) Close() error {
 		return nil
 	}
 	e.send("quit")
-	e.stdin.Close()
+	e.in.Close()
 	e.dead = true
 	// What the engine still writes is read, so that it is never stuck on a full pipe, up to
 	// the end of its output or for a second.

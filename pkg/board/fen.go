@@ -185,7 +185,11 @@ func (s *Setup) BoardFEN() string {
 }
 
 func boardFEN(b *[NumSquares]Piece) string {
-	out := make([]byte, 0, 90)
+	return string(appendBoardFEN(make([]byte, 0, 90), b))
+}
+
+// appendBoardFEN appends the placement field of the FEN of b.
+func appendBoardFEN(out []byte, b *[NumSquares]Piece) []byte {
 	for row := 0; row < 10; row++ {
 		if row > 0 {
 			out = append(out, '/')
@@ -207,14 +211,27 @@ func boardFEN(b *[NumSquares]Piece) string {
 			out = append(out, byte('0'+empty))
 		}
 	}
-	return string(out)
+	return out
 }
 
 // FEN returns the canonical xqbase FEN: "<board> w|b - - <halfmove> <fullmove>".
 func (s *Setup) FEN() string {
-	side := "w"
-	if s.Turn == Black {
-		side = "b"
+	return string(s.AppendFEN(make([]byte, 0, 100)))
+}
+
+// AppendFEN appends the FEN that FEN returns to dst and returns the extended buffer.
+func (s *Setup) AppendFEN(dst []byte) []byte {
+	return appendFEN(dst, &s.Board, s.Turn, s.Halfmove, s.Fullmove)
+}
+
+func appendFEN(dst []byte, b *[NumSquares]Piece, turn Color, halfmove, fullmove int) []byte {
+	dst = appendBoardFEN(dst, b)
+	if turn == Black {
+		dst = append(dst, " b - - "...)
+	} else {
+		dst = append(dst, " w - - "...)
 	}
-	return fmt.Sprintf("%s %s - - %d %d", s.BoardFEN(), side, s.Halfmove, max(s.Fullmove, 1))
+	dst = strconv.AppendInt(dst, int64(halfmove), 10)
+	dst = append(dst, ' ')
+	return strconv.AppendInt(dst, int64(max(fullmove, 1)), 10)
 }

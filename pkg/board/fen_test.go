@@ -143,3 +143,28 @@ func FuzzParseFEN(f *testing.F) {
 		p.Perft(2)
 	})
 }
+
+// TestAppendFEN: AppendFEN of a Setup and of its Position appends the FEN to what the buffer
+// holds, without allocating when the buffer has room.
+func TestAppendFEN(t *testing.T) {
+	buf := make([]byte, 0, 256)
+	for _, c := range readPerft(t, "testdata/perft.epd") {
+		s, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(s.AppendFEN(append(buf[:0], "fen "...))); got != "fen "+c.fen {
+			t.Errorf("Setup.AppendFEN: %q, want %q", got, "fen "+c.fen)
+		}
+		p, err := NewPosition(s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(p.AppendFEN(buf[:0])); got != c.fen || p.FEN() != c.fen {
+			t.Errorf("Position.AppendFEN: %q, FEN %q, want %q", got, p.FEN(), c.fen)
+		}
+		if n := testing.AllocsPerRun(10, func() { buf = p.AppendFEN(buf[:0]) }); n != 0 {
+			t.Errorf("%v allocations, want 0", n)
+		}
+	}
+}

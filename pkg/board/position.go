@@ -242,8 +242,12 @@ func (p *Position) Setup() Setup {
 
 // FEN returns the canonical xqbase FEN of the position.
 func (p *Position) FEN() string {
-	s := p.Setup()
-	return s.FEN()
+	return string(p.AppendFEN(make([]byte, 0, 100)))
+}
+
+// AppendFEN appends the FEN that FEN returns to dst and returns the extended buffer.
+func (p *Position) AppendFEN(dst []byte) []byte {
+	return appendFEN(dst, &p.board, p.turn, p.halfmove, p.fullmove)
 }
 
 // BoardFEN returns only the placement field of the FEN.

@@ -54,16 +54,19 @@ type Limit struct {
 }
 
 // String returns the arguments of "go": "nodes 4000", "depth 12" or "movetime 500".
-func (l Limit) String() string {
+func (l Limit) String() string { return string(l.appendTo(nil)) }
+
+// appendTo appends the arguments of "go" to b.
+func (l Limit) appendTo(b []byte) []byte {
 	switch {
 	case l.Nodes > 0:
-		return "nodes " + strconv.FormatInt(l.Nodes, 10)
+		return strconv.AppendInt(append(b, "nodes "...), l.Nodes, 10)
 	case l.Depth > 0:
-		return "depth " + strconv.Itoa(l.Depth)
+		return strconv.AppendInt(append(b, "depth "...), int64(l.Depth), 10)
 	case l.MoveTime > 0:
-		return "movetime " + strconv.FormatInt(l.MoveTime.Milliseconds(), 10)
+		return strconv.AppendInt(append(b, "movetime "...), l.MoveTime.Milliseconds(), 10)
 	}
-	return "depth 1"
+	return append(b, "depth 1"...)
 }
 
 // Result is the answer of one search: the last scored info line and the best move, with every
@@ -106,8 +109,13 @@ type Engine struct {
 	// stockfish: the engine is of the Stockfish family (its "id name" says so), whose
 	// commands queue behind a running search.
 	stockfish bool
-	queued    string // the FEN of the search handed over early (SearchThen), or ""
+	fen       []byte // the FEN of the position searched
+	queued    bool   // a search was handed over early (SearchThen)
+	queuedFEN []byte // its FEN and limit
 	queuedLim Limit
+	// wakeCtx is the context whose end wakes the engine's reads (arm); wakeStop ends that.
+	wakeCtx  context.Context
+	wakeStop func() bool
 	// Searches counts the searches the engine was asked for.
 	Searches int
 }
@@ -172,8 +180,7 @@ func (e *Engine) handshake(ctx context.Context) error {
 	if err := e.send(hello); err != nil {
 		return e.retag(err, ErrStart)
 	}
-	stop := e.arm(ctx, e.cfg.Timeout)
-	defer stop()
+	e.arm(ctx, e.cfg.Timeout)
 	for {
 		t, err := e.next(ctx)
 		if err != nil {
@@ -231,8 +238,7 @@ func (e *Engine) ready(ctx context.Context) error {
 	if err := e.send("isready"); err != nil {
 		return err
 	}
-	stop := e.arm(ctx, e.cfg.Timeout)
-	defer stop()
+	e.arm(ctx, e.cfg.Timeout)
 	for {
 		t, err := e.next(ctx)
 		if err != nil {
@@ -278,16 +284,16 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limit) (Re
 // early (Stockfish-family engines, whose "setoption" waits for the search to end, under a
 // node or depth limit); the others search next when they are asked.
 func (e *Engine) SearchThen(ctx context.Context, pos, next *board.Position, lim Limit) (Result, error) {
-	fen := pos.FEN()
+	e.fen = pos.AppendFEN(e.fen[:0])
 	if e.dead {
-		return Result{}, e.fail(ErrCrash, fen, "the engine is no longer running", nil)
+		return Result{}, e.fail(ErrCrash, string(e.fen), "the engine is no longer running", nil)
 	}
 	e.Searches++
-	res, err := e.search(ctx, pos, fen, next, lim)
+	res, err := e.search(ctx, pos, next, lim)
 	if err != nil {
 		var ue *Error
 		if errors.As(err, &ue) && ue.FEN == "" {
-			ue.FEN = fen
+			ue.FEN = pos.FEN()
 		}
 		if !errors.Is(err, ErrIllegal) {
 			e.Kill()
@@ -303,27 +309,28 @@ func (e *Engine) queues(lim Limit) bool {
 	return e.stockfish && e.threads != "" && (lim.Nodes > 0 || lim.Depth > 0)
 }
 
-func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, next *board.Position, lim Limit) (Result, error) {
-	if e.queued != "" && (e.queued != fen || e.queuedLim != lim) {
+// search searches pos, whose FEN is in e.fen.
+func (e *Engine) search(ctx context.Context, pos, next *board.Position, lim Limit) (Result, error) {
+	if e.queued && (!bytes.Equal(e.queuedFEN, e.fen) || e.queuedLim != lim) {
 		// A search handed over early that nobody asks for after all: its answer is read and
 		// dropped.
 		if _, _, err := e.answer(ctx, e.queuedLim); err != nil {
 			return Result{}, err
 		}
-		e.queued = ""
+		e.queued = false
 	}
-	if e.queued == "" {
-		if err := e.sendSearch(fen, lim); err != nil {
+	if !e.queued {
+		if err := e.sendSearch(e.fen, lim); err != nil {
 			return Result{}, err
 		}
 	}
-	e.queued = ""
+	e.queued = false
 	if next != nil && e.queues(lim) {
-		nfen := next.FEN()
-		if err := e.sendSearch(nfen, lim); err != nil {
+		e.queuedFEN = next.AppendFEN(e.queuedFEN[:0])
+		if err := e.sendSearch(e.queuedFEN, lim); err != nil {
 			return Result{}, err
 		}
-		e.queued, e.queuedLim = nfen, lim
+		e.queued, e.queuedLim = true, lim
 	}
 	res, best, err := e.answer(ctx, lim)
 	if err != nil {
@@ -333,7 +340,7 @@ func (e *Engine) search(ctx context.Context, pos *board.Position, fen string, ne
 }
 
 // sendSearch writes the commands of one search.
-func (e *Engine) sendSearch(fen string, lim Limit) error {
+func (e *Engine) sendSearch(fen []byte, lim Limit) error {
 	// The commands of one search go in one write, without waiting for "readyok" in between:
 	// the engine reads its commands in order and nothing it says before "bestmove" is
 	// needed, so a wait would only leave it idle for a round trip.
@@ -349,7 +356,7 @@ func (e *Engine) sendSearch(fen string, lim Limit) error {
 		b = append(b, "ucinewgame\n"...)
 	}
 	b = append(append(append(b, "position fen "...), fen...), '\n')
-	b = append(append(append(b, "go "...), lim.String()...), '\n')
+	b = append(lim.appendTo(append(b, "go "...)), '\n')
 	e.wbuf = b
 	if _, err := e.stdin.Write(b); err != nil {
 		return e.fail(ErrCrash, "", "writing the search's commands", err)
@@ -360,8 +367,7 @@ func (e *Engine) sendSearch(fen string, lim Limit) error {
 // answer reads the answer of the search the engine is on, up to its best move: the last
 // scored info line (its PV left in e.pv) and the best move's text.
 func (e *Engine) answer(ctx context.Context, lim Limit) (Result, []byte, error) {
-	stop := e.arm(ctx, e.cfg.Timeout+lim.MoveTime)
-	defer stop()
+	e.arm(ctx, e.cfg.Timeout+lim.MoveTime)
 	var res Result
 	e.pv = e.pv[:0]
 	for {
@@ -427,13 +433,22 @@ func (e *Engine) send(cmd string) error {
 }
 
 // arm bounds the reads of one wait for the engine's answer: they fail once d has passed, or
-// at once when ctx is done. The caller calls stop when the answer is in.
-func (e *Engine) arm(ctx context.Context, d time.Duration) (stop func() bool) {
+// at once when ctx is done. The wake-up at ctx's end stays registered while the engine is
+// asked under the same context, which is one for a whole run.
+func (e *Engine) arm(ctx context.Context, d time.Duration) {
 	e.out.SetReadDeadline(time.Now().Add(d))
-	if ctx.Done() == nil {
-		return func() bool { return true }
+	if ctx.Err() != nil {
+		e.out.SetReadDeadline(time.Unix(1, 0)) // ended already: the wake-up may have been undone
+		return
 	}
-	return context.AfterFunc(ctx, func() { e.out.SetReadDeadline(time.Unix(1, 0)) })
+	if ctx == e.wakeCtx || ctx.Done() == nil {
+		return
+	}
+	if e.wakeStop != nil {
+		e.wakeStop()
+	}
+	out := e.out
+	e.wakeCtx, e.wakeStop = ctx, context.AfterFunc(ctx, func() { out.SetReadDeadline(time.Unix(1, 0)) })
 }
 
 // readLine returns the engine's next line without its line end and trailing blanks, valid
@@ -496,6 +511,10 @@ func (e *Engine) fail(fault error, fen, detail string, err error) *Error {
 // wait waits for the process, once, and closes the output pipe. A process that has not ended
 // a second after it was asked to (it closed its output and goes on) is killed.
 func (e *Engine) wait() error {
+	if e.wakeStop != nil {
+		e.wakeStop()
+		e.wakeStop, e.wakeCtx = nil, nil
+	}
 	if !e.waited {
 		e.waited = true
 		t := time.AfterFunc(time.Second, func() { e.cmd.Process.Kill() })
@@ -511,7 +530,7 @@ func (e *Engine) Kill() {
 	if e.cmd == nil || e.cmd.Process == nil {
 		return
 	}
-	e.queued = ""
+	e.queued = false
 	if !e.dead {
 		e.dead = true
 		e.in.Close()

@@ -298,3 +298,52 @@ func TestSearchThen(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSearchThen is one search of the fake engine, each handed over with the one
+// before: what qipu spends on a search apart from the engine (the fake answers at once).
+func BenchmarkSearchThen(b *testing.B) {
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Setenv(ucitest.Env, ucitest.ModeFairy)
+	e, err := uci.Start(context.Background(), uci.Config{Path: exe})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	mid, err := board.FromFEN(midgame)
+	if err != nil {
+		b.Fatal(err)
+	}
+	positions := []*board.Position{board.StartPosition(), mid}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := e.SearchThen(ctx, positions[i%2], positions[(i+1)%2], uci.Limit{Nodes: 100}); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// TestInterruptBetweenSearches: a context that ends between two searches ends the second at
+// once, though the engine's wake-up at its end was registered for the first.
+func TestInterruptBetweenSearches(t *testing.T) {
+	cfg := fake(t, ucitest.ModeHang)
+	cfg.Timeout = time.Minute
+	ctx, cancel := context.WithCancel(context.Background())
+	e, err := uci.Start(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	cancel()
+	start := time.Now()
+	_, err = e.Search(ctx, board.StartPosition(), uci.Limit{Nodes: 10})
+	if !errors.Is(err, context.Canceled) || time.Since(start) > 10*time.Second {
+		t.Fatalf("got %v after %v, want the interruption at once", err, time.Since(start))
+	}
+}

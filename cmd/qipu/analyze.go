@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -52,6 +53,9 @@ func annotateFlags() []cli.Flag {
 // engineConfig reads the engine flags (--engine, its options, the limit, the cache) into o.
 func engineConfig(c *cli.Context, o *pipeline.AnalysisOptions) error {
 	name := c.Command.Name
+	// qipu's own work beside its engines is a few percent of theirs: it runs on one core while
+	// they search, unless GOMAXPROCS says otherwise.
+	o.OneCore = os.Getenv("GOMAXPROCS") == ""
 	o.Engine.Path = c.String("engine")
 	if o.Engine.Path == "" {
 		return usageErr("%s: --engine PATH (or QIPU_ENGINE) is required", name)

@@ -24,6 +24,9 @@ type AnalysisOptions struct {
 	// Thresholds mark mistakes and blunders and judge results; zero fields take
 	// analysis.DefaultThresholds'.
 	Thresholds analysis.Thresholds
+	// OneCore runs the program's Go code on one core while the engines search
+	// (analysis.Config.OneCore).
+	OneCore bool
 }
 
 // DefaultNodes is the node count of a search when AnalysisOptions.Limit is zero.
@@ -92,7 +95,7 @@ func (r *runner) openAnalyzer(cmd string) error {
 		ar.cache = c
 	}
 	// Export labels each position by its move: the end position is no row.
-	cfg := analysis.Config{Engine: o.Engine, Limit: o.Limit, Processes: r.s.jobs, SkipEnd: cmd == "export"}
+	cfg := analysis.Config{Engine: o.Engine, Limit: o.Limit, Processes: r.s.jobs, SkipEnd: cmd == "export", OneCore: o.OneCore}
 	if ar.cache != nil {
 		cfg.Cache = ar.cache
 	}

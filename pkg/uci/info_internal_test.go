@@ -2,6 +2,7 @@ package uci
 
 import (
 	"bytes"
+	"strconv"
 	"testing"
 )
 
@@ -33,4 +34,22 @@ func BenchmarkParseInfo(b *testing.B) {
 	for b.Loop() {
 		parseInfo(line)
 	}
+}
+
+// FuzzNumber: the byte parser of info numbers reads a token exactly as strconv.ParseInt does in
+// base 10 (the string parser it replaced), accepting and rejecting the same tokens.
+func FuzzNumber(f *testing.F) {
+	for _, s := range []string{"0", "-4", "+12", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "1_000", "", "x", "--1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		if bytes.ContainsAny([]byte(tok), " \t") {
+			return // a field is one word
+		}
+		got, _, err := number([]byte("nodes"), []byte(tok))
+		want, werr := strconv.ParseInt(tok, 10, 64)
+		if (err != nil) != (werr != nil) || err == nil && got != want {
+			t.Fatalf("%q: %d, %v; strconv: %d, %v", tok, got, err, want, werr)
+		}
+	})
 }

@@ -347,3 +347,30 @@ func TestInterruptBetweenSearches(t *testing.T) {
 		t.Fatalf("got %v after %v, want the interruption at once", err, time.Since(start))
 	}
 }
+
+// TestClientRestartsWithQueued: an engine that crashes with a search handed over early is
+// restarted, the position asked is searched again, and the one handed over is searched anew
+// when it is asked.
+func TestClientRestartsWithQueued(t *testing.T) {
+	cfg := fake(t, ucitest.ModeFairyCrashOnce)
+	t.Setenv(ucitest.StateEnv, filepath.Join(t.TempDir(), "crashed"))
+	mid, err := board.FromFEN(midgame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := uci.NewClient(cfg, nil)
+	defer c.Close()
+	lim := uci.Limit{Nodes: 10}
+	for _, step := range []struct {
+		pos, next *board.Position
+	}{{board.StartPosition(), mid}, {mid, nil}} {
+		res, err := c.SearchThen(context.Background(), step.pos, step.next, lim)
+		moves := step.pos.LegalMoves(nil)
+		if err != nil || res.Best != moves[0] || res.Score != 10*len(moves) {
+			t.Fatalf("%s: got %+v, %v", step.pos.FEN(), res, err)
+		}
+	}
+	if c.Starts != 2 || c.Searches != 3 {
+		t.Errorf("starts %d, searches %d: want 2 and 3", c.Starts, c.Searches)
+	}
+}

@@ -36,10 +36,13 @@ const (
 	ModeNoStart   = "no-start"   // exits at once, before uciok
 	ModeCrash     = "crash"      // exits at every go
 	ModeCrashOnce = "crash-once" // exits at the first go only (StateEnv)
-	ModeHang      = "hang"       // never answers go
-	ModeGarbage   = "garbage"    // answers go with "bestmove zz99"
-	ModeIllegal   = "illegal"    // answers go with a well-formed move that is not legal
-	ModeLongLine  = "long-line"  // answers go with an info line of 2 MiB before its best move
+	// ModeFairyCrashOnce is ModeFairy, exiting at the first go only (StateEnv): a crash with
+	// a search handed over early.
+	ModeFairyCrashOnce = "fairy-crash-once"
+	ModeHang           = "hang"      // never answers go
+	ModeGarbage        = "garbage"   // answers go with "bestmove zz99"
+	ModeIllegal        = "illegal"   // answers go with a well-formed move that is not legal
+	ModeLongLine       = "long-line" // answers go with an info line of 2 MiB before its best move
 )
 
 // Main runs the fake engine if Env is set, and exits; otherwise it returns. Call it first in
@@ -74,7 +77,7 @@ func Run(mode string, in io.Reader, out io.Writer) int {
 				time.Sleep(300 * time.Millisecond)
 			}
 			name := "FakeFish 1"
-			if mode == ModeFairy {
+			if mode == ModeFairy || mode == ModeFairyCrashOnce {
 				name = "Fairy-Stockfish fake"
 			}
 			say("id name %s", name)
@@ -99,7 +102,7 @@ func Run(mode string, in io.Reader, out io.Writer) int {
 			switch mode {
 			case ModeCrash:
 				return 4
-			case ModeCrashOnce:
+			case ModeCrashOnce, ModeFairyCrashOnce:
 				if st := os.Getenv(StateEnv); st != "" {
 					if _, err := os.Stat(st); err != nil {
 						os.WriteFile(st, nil, 0o644)
@@ -162,7 +165,7 @@ func answer(say func(string, ...any), pos *board.Position, mode string) {
 
 // square writes a move in the mode's dialect.
 func square(m board.Move, mode string) string {
-	if mode != ModeFairy {
+	if mode != ModeFairy && mode != ModeFairyCrashOnce {
 		return m.String()
 	}
 	f, t := m.From(), m.To()

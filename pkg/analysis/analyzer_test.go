@@ -20,15 +20,10 @@ func TestMain(m *testing.M) {
 // TestOneCore: with OneCore the analyzer runs the program on one core from its first search
 // to Close, which gives back the setting; an analyzer that searches nothing leaves it alone.
 func TestOneCore(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(ucitest.Env, ucitest.ModeFairy)
 	before := runtime.GOMAXPROCS(4)
 	defer runtime.GOMAXPROCS(before)
 	cfg := analysis.Config{
-		Engine:    uci.Config{Path: exe, Timeout: 5 * time.Second},
+		Engine:    uci.Config{Path: ucitest.Self(t, ucitest.ModeFairy), Timeout: 5 * time.Second},
 		Limit:     uci.Limit{Nodes: 10},
 		Processes: 2,
 		OneCore:   true,

@@ -311,20 +311,20 @@ func (e *Engine) queues(lim Limit) bool {
 
 // search searches pos, whose FEN is in e.fen.
 func (e *Engine) search(ctx context.Context, pos, next *board.Position, lim Limit) (Result, error) {
-	if e.queued && (!bytes.Equal(e.queuedFEN, e.fen) || e.queuedLim != lim) {
+	sent := e.queued && bytes.Equal(e.queuedFEN, e.fen) && e.queuedLim == lim // handed over early
+	if e.queued && !sent {
 		// A search handed over early that nobody asks for after all: its answer is read and
 		// dropped.
 		if _, _, err := e.answer(ctx, e.queuedLim); err != nil {
 			return Result{}, err
 		}
-		e.queued = false
 	}
-	if !e.queued {
+	e.queued = false
+	if !sent {
 		if err := e.sendSearch(e.fen, lim); err != nil {
 			return Result{}, err
 		}
 	}
-	e.queued = false
 	if next != nil && e.queues(lim) {
 		e.queuedFEN = next.AppendFEN(e.queuedFEN[:0])
 		if err := e.sendSearch(e.queuedFEN, lim); err != nil {

@@ -20,14 +20,9 @@ func TestMain(m *testing.M) {
 }
 
 // fake returns the Config of the fake engine in a mode: this test binary, re-executed.
-func fake(t *testing.T, mode string) uci.Config {
-	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(ucitest.Env, mode)
-	return uci.Config{Path: exe, Timeout: 2 * time.Second}
+func fake(tb testing.TB, mode string) uci.Config {
+	tb.Helper()
+	return uci.Config{Path: ucitest.Self(tb, mode), Timeout: 2 * time.Second}
 }
 
 const midgame = "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKAB1R w - - 4 3"
@@ -302,12 +297,7 @@ func TestSearchThen(t *testing.T) {
 // BenchmarkSearchThen is one search of the fake engine, each handed over with the one
 // before: what qipu spends on a search apart from the engine (the fake answers at once).
 func BenchmarkSearchThen(b *testing.B) {
-	exe, err := os.Executable()
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Setenv(ucitest.Env, ucitest.ModeFairy)
-	e, err := uci.Start(context.Background(), uci.Config{Path: exe})
+	e, err := uci.Start(context.Background(), fake(b, ucitest.ModeFairy))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,104 +9,93 @@ import (
 	"unsafe"
 )
 
-// rawReader reads the engine's output pipe, which the runtime polls, with raw read system
-// calls: the pipe does not block, so a read needs none of the runtime's bookkeeping for a
-// call that may (an ordinary read wakes the runtime's monitor thread when the program was
-// idle, and a program waiting on its engines is idle between every two lines they write).
-// It waits for the pipe to be readable through the runtime's poller, under the file's
-// deadline, as os.File.Read does.
-type rawReader struct {
+// rawPipe reads or writes one of the engine's pipes, which the runtime polls, with raw system
+// calls: the pipe does not block, so a call needs none of the runtime's bookkeeping for one
+// that may (an ordinary read or write wakes the runtime's monitor thread when the program was
+// idle, and a program waiting on its engines is idle between every two lines they write). It
+// waits for the pipe to be ready through the runtime's poller, under the file's deadlines, as
+// os.File does.
+type rawPipe struct {
 	rc    syscall.RawConn
+	trap  uintptr // syscall.SYS_READ or syscall.SYS_WRITE
 	buf   []byte
 	n     int
 	errno syscall.Errno
-	read  func(fd uintptr) bool
+	call  func(fd uintptr) bool // one system call on buf; false when the pipe is not ready
+}
+
+func newRawPipe(f *os.File, trap uintptr) *rawPipe {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil
+	}
+	p := &rawPipe{rc: rc, trap: trap}
+	p.call = func(fd uintptr) bool {
+		n, _, errno := syscall.RawSyscall(p.trap, fd, uintptr(unsafe.Pointer(unsafe.SliceData(p.buf))), uintptr(len(p.buf)))
+		if errno == syscall.EAGAIN {
+			return false // wait until the pipe is ready
+		}
+		p.n, p.errno = int(n), errno
+		return true
+	}
+	return p
 }
 
 // newPipeReader returns the reader of the engine's output pipe f.
 func newPipeReader(f *os.File) io.Reader {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return f
+	if p := newRawPipe(f, syscall.SYS_READ); p != nil {
+		return p
 	}
-	r := &rawReader{rc: rc}
-	r.read = func(fd uintptr) bool {
-		n, _, errno := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(unsafe.SliceData(r.buf))), uintptr(len(r.buf)))
-		if errno == syscall.EAGAIN {
-			return false // wait until the pipe is readable
-		}
-		r.n, r.errno = int(n), errno
-		return true
-	}
-	return r
-}
-
-// Read reads what the pipe holds, waiting for it if it holds nothing.
-func (r *rawReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	r.buf = p
-	defer func() { r.buf = nil }()
-	for {
-		if err := r.rc.Read(r.read); err != nil {
-			return 0, err // the deadline passed, or the file was closed
-		}
-		switch {
-		case r.errno == syscall.EINTR:
-			continue
-		case r.errno != 0:
-			return 0, os.NewSyscallError("read", r.errno)
-		case r.n == 0:
-			return 0, io.EOF
-		}
-		return r.n, nil
-	}
-}
-
-// rawWriter writes the engine's input pipe with raw write system calls, as rawReader reads
-// its output, waiting through the runtime's poller when the pipe is full.
-type rawWriter struct {
-	rc    syscall.RawConn
-	buf   []byte
-	errno syscall.Errno
-	write func(fd uintptr) bool
+	return f
 }
 
 // newPipeWriter returns the writer of the engine's input pipe f.
 func newPipeWriter(f *os.File) io.Writer {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return f
+	if p := newRawPipe(f, syscall.SYS_WRITE); p != nil {
+		return p
 	}
-	w := &rawWriter{rc: rc}
-	w.write = func(fd uintptr) bool {
-		for len(w.buf) > 0 {
-			n, _, errno := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(unsafe.SliceData(w.buf))), uintptr(len(w.buf)))
-			switch errno {
-			case 0:
-				w.buf = w.buf[n:]
-			case syscall.EINTR:
-			case syscall.EAGAIN:
-				return false // wait until the pipe has room
-			default:
-				w.errno = errno
-				return true
-			}
-		}
-		return true
-	}
-	return w
+	return f
 }
 
-// Write writes all of p, waiting for room in the pipe as it needs.
-func (w *rawWriter) Write(p []byte) (int, error) {
-	w.buf, w.errno = p, 0
-	err := w.rc.Write(w.write)
-	n := len(p) - len(w.buf)
-	w.buf = nil
-	if err == nil && w.errno != 0 {
-		err = os.NewSyscallError("write", w.errno)
+// do makes one system call on b, waiting until the pipe is ready, and returns its count.
+func (p *rawPipe) do(b []byte, wait func(func(uintptr) bool) error, op string) (int, error) {
+	p.buf = b
+	defer func() { p.buf = nil }()
+	for {
+		if err := wait(p.call); err != nil {
+			return 0, err // the deadline passed, or the file was closed
+		}
+		switch p.errno {
+		case 0:
+			return p.n, nil
+		case syscall.EINTR:
+			continue
+		}
+		return 0, os.NewSyscallError(op, p.errno)
+	}
+}
+
+// Read reads what the pipe holds, waiting for it if it holds nothing.
+func (p *rawPipe) Read(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	n, err := p.do(b, p.rc.Read, "read")
+	if err == nil && n == 0 {
+		return 0, io.EOF
 	}
 	return n, err
+}
+
+// Write writes all of b, waiting for room in the pipe as it needs.
+func (p *rawPipe) Write(b []byte) (int, error) {
+	done := 0
+	for done < len(b) {
+		n, err := p.do(b[done:], p.rc.Write, "write")
+		if err != nil {
+			return done, err
+		}
+		done += n
+	}
+	return done, nil
 }

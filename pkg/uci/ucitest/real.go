@@ -31,3 +31,16 @@ func RealEngine(tb testing.TB) string {
 	}
 	return p
 }
+
+// Self returns the path of the running test binary, set (through Env, for the rest of the
+// test) to act as the fake engine in the given mode when it is started: the program of a
+// uci.Config. The test binary's TestMain must call Main first.
+func Self(tb testing.TB, mode string) string {
+	tb.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Setenv(Env, mode)
+	return exe
+}
